@@ -1,0 +1,73 @@
+//! A short tour of `shaped`: static shapes, compile-time broadcasting, views, element-wise ops.
+//!
+//! Run with `cargo run --release --example tour`.
+
+// `&a + &b` is the idiom for tensors (no copy of the operands); clippy suggests dropping the `&`
+// only because small `Copy` tensors also implement `a + b`.
+#![allow(clippy::op_ref)]
+
+use shaped::{Tensor, shape, tensor};
+
+fn main() {
+    println!("== shaped: a tour ==\n");
+
+    // Shapes live in the type; storage is inline.
+    let a: Tensor<f32, shape![2, 3]> = tensor![[1., 2., 3.], [4., 5., 6.]];
+    let b = tensor![10., 20., 30.]; // Tensor<f32, shape![3]>
+    println!("a (shape {:?}) =\n{a}\n", a.shape());
+    println!("b (shape {:?}) = {b}\n", b.shape());
+
+    // Broadcasting, checked by the compiler: [2, 3] + [3] -> [2, 3].
+    let c = &a + &b;
+    println!("a + b (shape {:?}) =\n{c}\n", c.shape());
+
+    // Both operands may stretch: [4, 1] + [3] -> [4, 3].
+    let col = Tensor::<i32, shape![4, 1]>::from_fn(|[i, _]| i as i32 * 100);
+    let row = tensor![1, 2, 3];
+    let outer = &col + &row;
+    println!("[4, 1] + [3] -> {:?} =\n{outer}\n", outer.shape());
+
+    // A broadcast view: stride 0 on the new axes, nothing copied.
+    let v = b.broadcast_to::<shape![4, 2, 3]>();
+    println!(
+        "b.broadcast_to::<shape![4, 2, 3]>(): shape {:?}, strides {:?}, v[[3, 1, 2]] = {}",
+        v.shape(),
+        v.strides(),
+        v[[3, 1, 2]]
+    );
+    println!(
+        "the view copied nothing: it reads {} elements of b\n",
+        b.len()
+    );
+
+    // Scalars, in-place ops, element-wise methods with any output type.
+    let mut d = &a * 2.0;
+    d += &b; // allowed: [3] broadcasts into [2, 3] without growing it
+    println!("a * 2 + b =\n{d}\n");
+    let mask = a.gt(&tensor![[2.5], [5.5]]);
+    println!("a > [[2.5], [5.5]] =\n{mask}\n");
+    println!(
+        "sum(a) = {}, minimum(a, 3.5) = {}",
+        a.sum(),
+        a.minimum(&tensor![3.5])
+    );
+
+    // Extents of any size; the element count is a constant.
+    type Big = shape![1920, 1080];
+    println!(
+        "\nshape![1920, 1080]: {} elements, strides {:?}",
+        <Big as shaped::Shape>::NUM,
+        <Big as shaped::Shape>::STRIDES
+    );
+
+    // An incompatible pair does not compile. This is what `cargo check` says for it
+    // (tests/ui/rank2_vs_rank1.rs holds the exact snapshot):
+    println!("\n`&a + &tensor![1., 2.]` with a: [2, 3] does not compile:");
+    println!(
+        "{}",
+        include_str!("../tests/ui/rank2_vs_rank1.stderr")
+            .lines()
+            .take(1)
+            .collect::<String>()
+    );
+}

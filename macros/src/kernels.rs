@@ -1,0 +1,165 @@
+//! The loop kernels: one nested loop per axis, for every rank up to the maximum.
+//!
+//! Four families share one loop skeleton and differ only in what the innermost row does:
+//! `zip` (two inputs, a fresh output), `map` (one input, a fresh output), `assign` (one input
+//! folded into an existing output in place) and `visit` (one input, no output). Every input has
+//! its own strides (0 on broadcast axes); the output, when there is one, is contiguous and
+//! written in order. The innermost row is handed to `crate::kernel::row`, which specialises
+//! stride 1 and stride 0 so LLVM vectorises it. With constant extents and strides (the static
+//! path) the whole nest folds into what a hand-written loop over those constants compiles to.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+#[derive(Clone, Copy)]
+enum Out {
+    Write,
+    Assign,
+    None,
+}
+
+struct Family {
+    name: &'static str,
+    inputs: &'static [&'static str],
+    out: Out,
+}
+
+const FAMILIES: &[Family] = &[
+    Family {
+        name: "zip",
+        inputs: &["a", "b"],
+        out: Out::Write,
+    },
+    Family {
+        name: "map",
+        inputs: &["a"],
+        out: Out::Write,
+    },
+    Family {
+        name: "assign",
+        inputs: &["b"],
+        out: Out::Assign,
+    },
+    Family {
+        name: "visit",
+        inputs: &["a"],
+        out: Out::None,
+    },
+];
+
+pub fn expand(input: TokenStream) -> TokenStream {
+    let lit: syn::LitInt = syn::parse2(input).expect("kernels! takes the maximum rank");
+    let max: usize = lit
+        .base10_parse()
+        .expect("the maximum rank is a small integer");
+    let mut out = TokenStream::new();
+    for fam in FAMILIES {
+        for rank in 1..=max {
+            out.extend(kernel(fam, rank));
+        }
+    }
+    out
+}
+
+fn kernel(fam: &Family, rank: usize) -> TokenStream {
+    let name = format_ident!("{}_r{}", fam.name, rank);
+    let row = format_ident!("{}", fam.name);
+    let ins: Vec<Ident> = fam.inputs.iter().map(|x| format_ident!("{}", x)).collect();
+    let elem: Vec<Ident> = fam
+        .inputs
+        .iter()
+        .map(|x| format_ident!("{}", x.to_uppercase()))
+        .collect();
+    let strides: Vec<Ident> = fam.inputs.iter().map(|x| format_ident!("s{}", x)).collect();
+    let off = |x: &Ident, level: usize| format_ident!("{}{}", x, level);
+
+    let (out_generic, out_param, f_bound) = match fam.out {
+        Out::Write => (
+            quote!(O,),
+            quote!(out: &mut [core::mem::MaybeUninit<O>],),
+            quote!(F: FnMut(#(&#elem),*) -> O),
+        ),
+        Out::Assign => (
+            quote!(O,),
+            quote!(out: &mut [O],),
+            quote!(F: FnMut(&mut O, #(&#elem),*)),
+        ),
+        Out::None => (quote!(), quote!(), quote!(F: FnMut(#(&#elem),*))),
+    };
+    let has_out = !matches!(fam.out, Out::None);
+
+    // The innermost row, with each input offset by the enclosing loops (0 at rank 1).
+    let last = rank - 1;
+    let row_inputs = ins.iter().map(|x| {
+        if rank == 1 {
+            quote!(#x)
+        } else {
+            let o = off(x, last - 1);
+            quote!(&#x[#o..])
+        }
+    });
+    let row_strides = strides.iter().map(|s| quote!(#s[#last]));
+    let row_out = if has_out {
+        quote!(&mut out[k..k + n],)
+    } else {
+        quote!()
+    };
+    let advance_k = if has_out { quote!(k += n;) } else { quote!() };
+    let mut body = quote! {
+        let n = d[#last];
+        crate::kernel::row::#row(n, #(#row_strides,)* #(#row_inputs,)* #row_out f);
+        #advance_k
+    };
+    // Wrap it in one loop per outer axis, innermost first.
+    for level in (0..last).rev() {
+        let init = ins.iter().map(|x| {
+            let o = off(x, level);
+            if level == 0 {
+                quote!(let mut #o = 0usize;)
+            } else {
+                let prev = off(x, level - 1);
+                quote!(let mut #o = #prev;)
+            }
+        });
+        let step = ins.iter().zip(&strides).map(|(x, s)| {
+            let o = off(x, level);
+            quote!(#o += #s[#level];)
+        });
+        body = quote! {
+            #(#init)*
+            for _ in 0..d[#level] {
+                #body
+                #(#step)*
+            }
+        };
+    }
+    let k_init = if has_out {
+        quote!(let mut k = 0usize;)
+    } else {
+        quote!()
+    };
+    let allow_k = if has_out && rank > 1 {
+        quote!()
+    } else {
+        quote!(#[allow(unused_mut, unused_assignments, unused_variables)])
+    };
+    quote! {
+        #[doc(hidden)]
+        #[inline(always)]
+        #[allow(clippy::too_many_arguments)]
+        #allow_k
+        pub fn #name<#(#elem,)* #out_generic #f_bound>(
+            d: [usize; #rank],
+            #(#strides: [usize; #rank],)*
+            #(#ins: &[#elem],)*
+            #out_param
+            f: &mut F,
+        ) {
+            if d.contains(&0) {
+                return;
+            }
+            #k_init
+            #body
+        }
+    }
+}

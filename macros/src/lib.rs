@@ -1,0 +1,49 @@
+//! Procedural macros for [`shaped`](https://docs.rs/shaped).
+//!
+//! Users meet two of them, re-exported by `shaped`: [`shape!`] names a shape type from plain
+//! numbers and [`tensor!`] builds a tensor from nested brackets. The rest generate code inside
+//! `shaped` itself (impl tables for every rank, the loop kernels), so no loop nest or impl is
+//! written by hand once per rank; they are `#[doc(hidden)]` and not a public interface.
+
+use proc_macro::TokenStream;
+
+mod kernels;
+mod shape;
+mod tables;
+mod tensor;
+
+/// The shape type for literal extents: `shape![2, 3, 4]` is `(Dim<2>, Dim<3>, Dim<4>)`.
+///
+/// The literal `1` becomes `One`, the extent that broadcasts. An extent may also be a const
+/// generic parameter or a braced const expression (`shape![N, 3]`, `shape![{N * 2}]`); such an
+/// extent is always `Dim<..>`, so it must not be 1 (use a literal `1` where you mean `One`).
+/// At most 8 axes.
+#[proc_macro]
+pub fn shape(input: TokenStream) -> TokenStream {
+    shape::expand(input.into()).into()
+}
+
+/// A tensor from nested brackets, its shape inferred: `tensor![[1, 2, 3], [4, 5, 6]]` is a
+/// `Tensor<_, shape![2, 3]>`. Rows of different lengths are a compile error at the ragged row.
+#[proc_macro]
+pub fn tensor(input: TokenStream) -> TokenStream {
+    tensor::expand(input.into()).into()
+}
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn impl_shapes(input: TokenStream) -> TokenStream {
+    tables::shapes(input.into()).into()
+}
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn impl_broadcast(input: TokenStream) -> TokenStream {
+    tables::broadcast(input.into()).into()
+}
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn kernels(input: TokenStream) -> TokenStream {
+    kernels::expand(input.into()).into()
+}

@@ -1,0 +1,151 @@
+//! Impl tables for every rank (`shaped` calls these once, inside the crate).
+//!
+//! Each table is the same impl written once per rank (or per pair of ranks); generating them keeps
+//! one source of truth. The emitted paths are `crate::..`: these macros are for `shaped` only.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+fn max_rank(input: TokenStream) -> usize {
+    let lit: syn::LitInt = syn::parse2(input).expect("the table macros take the maximum rank");
+    lit.base10_parse()
+        .expect("the maximum rank is a small integer")
+}
+
+fn idents(prefix: &str, n: usize) -> Vec<Ident> {
+    (0..n).map(|i| format_ident!("{}{}", prefix, i)).collect()
+}
+
+/// `impl Shape for ()`, `(A0,)`, `(A0, A1)`, ... up to the maximum rank, plus `From` nested arrays.
+pub fn shapes(input: TokenStream) -> TokenStream {
+    let max = max_rank(input);
+    let mut out = TokenStream::new();
+    for rank in 1..=max {
+        let a = idents("A", rank);
+        let head = &a[0];
+        let tail = &a[1..];
+        let r = rank;
+        let ones = (0..max - rank).map(|_| quote!(1usize));
+        out.extend(quote! {
+            impl<#(#a: crate::Extent),*> crate::shape::sealed::Sealed for (#(#a,)*) {}
+            impl<#(#a: crate::Extent),*> crate::Shape for (#(#a,)*) {
+                const RANK: usize = #r;
+                type Index = [usize; #r];
+                const DIMS: [usize; #r] = [#(<#a as crate::Extent>::VALUE),*];
+                const NUM: usize = crate::layout::element_count(&Self::PADDED_DIMS);
+                const STRIDES: [usize; #r] = crate::layout::unpad(&crate::layout::row_major(&Self::PADDED_DIMS));
+                const PADDED_DIMS: [usize; crate::MAX_RANK] = [#(#ones,)* #(<#a as crate::Extent>::VALUE),*];
+                type Storage<T> = <#head as crate::Extent>::Array<<(#(#tail,)*) as crate::Shape>::Storage<T>>;
+                type IntoIter<T> = core::iter::FlatMap<
+                    <#head as crate::Extent>::ArrayIter<<(#(#tail,)*) as crate::Shape>::Storage<T>>,
+                    <(#(#tail,)*) as crate::Shape>::IntoIter<T>,
+                    fn(<(#(#tail,)*) as crate::Shape>::Storage<T>) -> <(#(#tail,)*) as crate::Shape>::IntoIter<T>,
+                >;
+                #[inline]
+                fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> Self::Storage<T> {
+                    <#head as crate::Extent>::array_from_fn(|i| {
+                        <(#(#tail,)*) as crate::Shape>::build(base + i * <(#(#tail,)*) as crate::Shape>::NUM, f)
+                    })
+                }
+                #[inline]
+                fn flat<T>(s: &[Self::Storage<T>]) -> &[T] {
+                    <(#(#tail,)*) as crate::Shape>::flat(<#head as crate::Extent>::flatten(s))
+                }
+                #[inline]
+                fn flat_mut<T>(s: &mut [Self::Storage<T>]) -> &mut [T] {
+                    <(#(#tail,)*) as crate::Shape>::flat_mut(<#head as crate::Extent>::flatten_mut(s))
+                }
+                #[inline]
+                fn into_flat_iter<T>(s: Self::Storage<T>) -> Self::IntoIter<T> {
+                    s.into_iter().flat_map(<(#(#tail,)*) as crate::Shape>::into_flat_iter::<T> as fn(_) -> _)
+                }
+            }
+        });
+        out.extend(from_nested_array(rank));
+    }
+    out
+}
+
+/// `From<[[T; N1]; N0]>` (and every other rank) for the tensor whose extents have those lengths:
+/// `Dim<N>` for any `N`, or `One` for a length of 1.
+fn from_nested_array(rank: usize) -> TokenStream {
+    let e = idents("E", rank);
+    let n = idents("N", rank);
+    // The array type of the axes from `k` inward: [[T; N_{r-1}] ...; N_k].
+    let nested = |k: usize| {
+        let mut ty = quote!(T);
+        for i in (k..rank).rev() {
+            let ni = &n[i];
+            ty = quote!([#ty; #ni]);
+        }
+        ty
+    };
+    let bounds = (0..rank).map(|i| {
+        let ei = &e[i];
+        let inner = nested(i + 1);
+        let whole = nested(i);
+        quote!(#ei: crate::Extent<Array<#inner> = #whole>)
+    });
+    let arr = nested(0);
+    quote! {
+        impl<T, #(#e,)* #(const #n: usize),*> From<#arr> for crate::Tensor<T, (#(#e,)*)>
+        where #(#bounds),*
+        {
+            /// The tensor with the same elements in the same (row-major) order; nothing is copied
+            /// beyond the move. An axis of length 1 is `One`.
+            #[inline]
+            fn from(array: #arr) -> Self {
+                Self::from_array(array)
+            }
+        }
+    }
+}
+
+/// `BroadcastWith` for every pair of ranks and `BroadcastInto` for every pair with the source no
+/// longer than the target: each aligned pair of extents gets its own bound, so a clash is reported
+/// on the two extents that clash.
+pub fn broadcast(input: TokenStream) -> TokenStream {
+    let max = max_rank(input);
+    let mut out = TokenStream::new();
+    for m in 0..=max {
+        for n in 0..=max {
+            let a = idents("A", m);
+            let b = idents("B", n);
+            let r = m.max(n);
+            let mut bounds = Vec::new();
+            let mut result = Vec::new();
+            for k in 0..r {
+                let ai = (k + m).checked_sub(r).map(|i| &a[i]);
+                let bj = (k + n).checked_sub(r).map(|j| &b[j]);
+                result.push(match (ai, bj) {
+                    (Some(x), Some(y)) => {
+                        bounds.push(quote!(#x: crate::BroadcastExtent<#y>));
+                        quote!(<#x as crate::BroadcastExtent<#y>>::Output)
+                    }
+                    (Some(x), None) | (None, Some(x)) => quote!(#x),
+                    (None, None) => unreachable!("axis {k} of rank {r} comes from one operand"),
+                });
+            }
+            out.extend(quote! {
+                impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::BroadcastWith<(#(#b,)*)> for (#(#a,)*)
+                where #(#bounds),*
+                {
+                    type Output = (#(#result,)*);
+                }
+            });
+            if m <= n {
+                let into = (0..m).map(|i| {
+                    let x = &a[i];
+                    let y = &b[i + n - m];
+                    quote!(#x: crate::ExtentInto<#y>)
+                });
+                out.extend(quote! {
+                    impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::BroadcastInto<(#(#b,)*)> for (#(#a,)*)
+                    where #(#into),*
+                    {}
+                });
+            }
+        }
+    }
+    out
+}

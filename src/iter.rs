@@ -1,0 +1,99 @@
+//! Iterators that carry a multi-index: [`IndexedIter`] over a tensor, [`ViewIter`] over a view.
+
+use crate::layout::Layout;
+use crate::tensor::step_index;
+use crate::{MAX_RANK, Shape, TensorView};
+
+/// `(multi-index, &element)` in row-major order; from [`Tensor::indexed_iter`](crate::Tensor::indexed_iter).
+#[derive(Clone, Debug)]
+pub struct IndexedIter<'a, T, S: Shape> {
+    elems: core::slice::Iter<'a, T>,
+    index: S::Index,
+}
+
+impl<'a, T, S: Shape> IndexedIter<'a, T, S> {
+    pub(crate) fn new(elems: &'a [T]) -> Self {
+        Self {
+            elems: elems.iter(),
+            index: S::Index::default(),
+        }
+    }
+}
+
+impl<'a, T, S: Shape> Iterator for IndexedIter<'a, T, S> {
+    type Item = (S::Index, &'a T);
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let x = self.elems.next()?;
+        let here = self.index;
+        step_index(self.index.as_mut(), S::DIMS.as_ref());
+        Some((here, x))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.elems.size_hint()
+    }
+}
+
+impl<T, S: Shape> ExactSizeIterator for IndexedIter<'_, T, S> {}
+
+/// The elements of a view in its row-major order (repeating broadcast elements).
+pub struct ViewIter<'a, T, S: Shape, L: Layout<S>> {
+    view: TensorView<'a, T, S, L>,
+    index: S::Index,
+    offset: usize,
+    left: usize,
+}
+
+impl<T, S: Shape, L: Layout<S>> Clone for ViewIter<'_, T, S, L> {
+    fn clone(&self) -> Self {
+        Self { ..*self }
+    }
+}
+
+impl<'a, T, S: Shape, L: Layout<S>> ViewIter<'a, T, S, L> {
+    pub(crate) fn new(view: TensorView<'a, T, S, L>) -> Self {
+        Self {
+            view,
+            index: S::Index::default(),
+            offset: 0,
+            left: S::NUM,
+        }
+    }
+}
+
+impl<'a, T, S: Shape, L: Layout<S>> Iterator for ViewIter<'a, T, S, L> {
+    type Item = &'a T;
+    #[inline]
+    fn next(&mut self) -> Option<&'a T> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let x = &self.view.source()[self.offset];
+        // Odometer step that keeps the offset in sync: no multiply per element.
+        let strides = &L::STRIDES[MAX_RANK - S::RANK..];
+        let dims = S::DIMS;
+        for ((i, &d), &s) in self
+            .index
+            .as_mut()
+            .iter_mut()
+            .zip(dims.as_ref())
+            .zip(strides)
+            .rev()
+        {
+            *i += 1;
+            self.offset += s;
+            if *i < d {
+                break;
+            }
+            self.offset -= s * d;
+            *i = 0;
+        }
+        Some(x)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<T, S: Shape, L: Layout<S>> ExactSizeIterator for ViewIter<'_, T, S, L> {}

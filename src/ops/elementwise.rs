@@ -1,0 +1,180 @@
+//! Element-wise methods, the same set on [`Tensor`] and [`TensorView`]: `map`, `zip_map` (any
+//! output type), `fold`, `sum`, `product`, numpy's `minimum`/`maximum`, and comparisons that
+//! give `bool` tensors.
+
+use core::cmp::Ordering;
+
+use super::engine;
+use crate::layout::Layout;
+use crate::{Broadcast, BroadcastWith, Operand, Shape, Tensor, TensorView};
+
+/// `x` when it compares as `keep` (or equal) to `y`, else `y`; an unordered pair yields the value
+/// not equal to itself (NaN), as numpy's `minimum`/`maximum` do.
+#[inline]
+#[allow(clippy::eq_op)] // `x != x` is the NaN test for any `PartialOrd`.
+fn pick<T: PartialOrd>(x: T, y: T, keep: Ordering) -> T {
+    match x.partial_cmp(&y) {
+        Some(o) if o == keep || o == Ordering::Equal => x,
+        Some(_) => y,
+        None if x != x => x,
+        None => y,
+    }
+}
+
+macro_rules! elementwise {
+    () => {
+        /// A new tensor of `f` applied to each element (cloned).
+        ///
+        /// ```
+        /// # use shaped::tensor;
+        /// assert_eq!(tensor![1, -2, 3].map(|x| x * x), tensor![1, 4, 9]);
+        /// ```
+        #[inline]
+        pub fn map<O>(&self, mut f: impl FnMut(T) -> O) -> Tensor<O, S>
+        where
+            T: Clone,
+        {
+            engine::map(self, |x: &T| f(x.clone()))
+        }
+
+        /// `f(x, y)` for each pair of elements of `self` and `other` broadcast together; the
+        /// output element type is whatever `f` returns.
+        ///
+        /// ```
+        /// # use shaped::tensor;
+        /// let a = tensor![[1, 5], [7, 2]];
+        /// let mask = a.zip_map(&tensor![3, 3], |x, y| x < y);
+        /// assert_eq!(mask, tensor![[true, false], [false, true]]);
+        /// ```
+        #[inline]
+        pub fn zip_map<R: Operand, O>(
+            &self,
+            other: R,
+            mut f: impl FnMut(T, R::Elem) -> O,
+        ) -> Tensor<O, Broadcast<S, R::Shape>>
+        where
+            S: BroadcastWith<R::Shape>,
+            T: Clone,
+            R::Elem: Clone,
+        {
+            engine::zip(self, &other, |x: &T, y: &R::Elem| f(x.clone(), y.clone()))
+        }
+
+        /// Folds every element, in row-major order.
+        #[inline]
+        pub fn fold<A>(&self, init: A, f: impl FnMut(A, &T) -> A) -> A {
+            self.iter().fold(init, f)
+        }
+
+        /// The sum of the elements (0 for an empty tensor).
+        ///
+        /// ```
+        /// # use shaped::tensor;
+        /// assert_eq!(tensor![[1, 2], [3, 4]].sum(), 10);
+        /// ```
+        #[inline]
+        pub fn sum(&self) -> T
+        where
+            T: Clone + core::iter::Sum<T>,
+        {
+            self.iter().cloned().sum()
+        }
+
+        /// The product of the elements (1 for an empty tensor).
+        #[inline]
+        pub fn product(&self) -> T
+        where
+            T: Clone + core::iter::Product<T>,
+        {
+            self.iter().cloned().product()
+        }
+
+        /// Element-wise minimum with broadcasting (numpy's `minimum`: NaN propagates).
+        ///
+        /// ```
+        /// # use shaped::tensor;
+        /// assert_eq!(tensor![[1., 5.], [7., 2.]].minimum(&tensor![3., 3.]), tensor![[1., 3.], [3., 2.]]);
+        /// ```
+        #[inline]
+        pub fn minimum<R: Operand<Elem = T>>(&self, other: R) -> Tensor<T, Broadcast<S, R::Shape>>
+        where
+            S: BroadcastWith<R::Shape>,
+            T: Clone + PartialOrd,
+        {
+            self.zip_map(other, |x, y| pick(x, y, Ordering::Less))
+        }
+
+        /// Element-wise maximum with broadcasting (numpy's `maximum`: NaN propagates).
+        #[inline]
+        pub fn maximum<R: Operand<Elem = T>>(&self, other: R) -> Tensor<T, Broadcast<S, R::Shape>>
+        where
+            S: BroadcastWith<R::Shape>,
+            T: Clone + PartialOrd,
+        {
+            self.zip_map(other, |x, y| pick(x, y, Ordering::Greater))
+        }
+
+        /// `x < y` element-wise with broadcasting.
+        #[inline]
+        pub fn lt<R: Operand>(&self, other: R) -> Tensor<bool, Broadcast<S, R::Shape>>
+        where
+            S: BroadcastWith<R::Shape>,
+            T: Clone + PartialOrd<R::Elem>,
+            R::Elem: Clone,
+        {
+            self.zip_map(other, |x, y| x < y)
+        }
+
+        /// `x <= y` element-wise with broadcasting.
+        #[inline]
+        pub fn le<R: Operand>(&self, other: R) -> Tensor<bool, Broadcast<S, R::Shape>>
+        where
+            S: BroadcastWith<R::Shape>,
+            T: Clone + PartialOrd<R::Elem>,
+            R::Elem: Clone,
+        {
+            self.zip_map(other, |x, y| x <= y)
+        }
+
+        /// `x > y` element-wise with broadcasting.
+        #[inline]
+        pub fn gt<R: Operand>(&self, other: R) -> Tensor<bool, Broadcast<S, R::Shape>>
+        where
+            S: BroadcastWith<R::Shape>,
+            T: Clone + PartialOrd<R::Elem>,
+            R::Elem: Clone,
+        {
+            self.zip_map(other, |x, y| x > y)
+        }
+
+        /// `x >= y` element-wise with broadcasting.
+        #[inline]
+        pub fn ge<R: Operand>(&self, other: R) -> Tensor<bool, Broadcast<S, R::Shape>>
+        where
+            S: BroadcastWith<R::Shape>,
+            T: Clone + PartialOrd<R::Elem>,
+            R::Elem: Clone,
+        {
+            self.zip_map(other, |x, y| x >= y)
+        }
+
+        /// `x == y` element-wise with broadcasting (`==` on whole tensors compares them as values).
+        #[inline]
+        pub fn elem_eq<R: Operand>(&self, other: R) -> Tensor<bool, Broadcast<S, R::Shape>>
+        where
+            S: BroadcastWith<R::Shape>,
+            T: Clone + PartialEq<R::Elem>,
+            R::Elem: Clone,
+        {
+            self.zip_map(other, |x, y| x == y)
+        }
+    };
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    elementwise!();
+}
+
+impl<T, S: Shape, L: Layout<S>> TensorView<'_, T, S, L> {
+    elementwise!();
+}

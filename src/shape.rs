@@ -1,0 +1,102 @@
+//! [`Shape`]: a tuple of extents, `()` through rank [`MAX_RANK`].
+//!
+//! Shapes are tuples so that they read well in errors and docs: `shape![2, 1, 4]` is
+//! `(Dim<2>, One, Dim<4>)`. The impls for every rank are generated (`shaped_macros::impl_shapes`);
+//! each recurses on its tail, which is how the nested-array storage and its flat views are built
+//! without `unsafe`. Everything a kernel needs (dims, strides, element count) is an associated
+//! constant, usable in `const` context.
+
+use core::fmt::Debug;
+
+use crate::MAX_RANK;
+
+pub(crate) mod sealed {
+    pub trait Sealed {}
+}
+
+/// The rank and every extent of a tensor, as a type.
+///
+/// ```
+/// use shaped::{shape, Shape};
+/// type S = shape![2, 3, 4];
+/// const N: usize = <S as Shape>::NUM;
+/// assert_eq!((S::RANK, S::DIMS, N, S::STRIDES), (3, [2, 3, 4], 24, [12, 4, 1]));
+/// ```
+pub trait Shape: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static {
+    /// Number of axes.
+    const RANK: usize;
+    /// A multi-index, `[usize; RANK]`.
+    type Index: Copy
+        + Debug
+        + Default
+        + Eq
+        + core::hash::Hash
+        + AsRef<[usize]>
+        + AsMut<[usize]>
+        + Send
+        + Sync
+        + 'static;
+    /// The extents, outermost first.
+    const DIMS: Self::Index;
+    /// Number of elements: the product of the extents (1 for rank 0). A shape whose product
+    /// overflows `usize` is rejected when this constant is evaluated.
+    const NUM: usize;
+    /// Row-major strides in elements: the last axis has stride 1.
+    const STRIDES: Self::Index;
+    /// The extents right-aligned in [`MAX_RANK`] slots, leading slots 1: the form every
+    /// compile-time plan works on, whatever the rank.
+    #[doc(hidden)]
+    const PADDED_DIMS: [usize; MAX_RANK];
+
+    #[doc(hidden)]
+    type Storage<T>;
+    #[doc(hidden)]
+    type IntoIter<T>: Iterator<Item = T>;
+    #[doc(hidden)]
+    fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> Self::Storage<T>;
+    #[doc(hidden)]
+    fn flat<T>(s: &[Self::Storage<T>]) -> &[T];
+    #[doc(hidden)]
+    fn flat_mut<T>(s: &mut [Self::Storage<T>]) -> &mut [T];
+    #[doc(hidden)]
+    fn into_flat_iter<T>(s: Self::Storage<T>) -> Self::IntoIter<T>;
+
+    /// The extents as a slice.
+    #[inline]
+    fn dims() -> &'static [usize] {
+        let padded: &'static [usize; MAX_RANK] = const { &Self::PADDED_DIMS };
+        &padded[MAX_RANK - Self::RANK..]
+    }
+}
+
+impl sealed::Sealed for () {}
+
+/// Rank 0: one element, broadcasts with every shape.
+impl Shape for () {
+    const RANK: usize = 0;
+    type Index = [usize; 0];
+    const DIMS: [usize; 0] = [];
+    const NUM: usize = 1;
+    const STRIDES: [usize; 0] = [];
+    const PADDED_DIMS: [usize; MAX_RANK] = [1; MAX_RANK];
+    type Storage<T> = T;
+    type IntoIter<T> = core::iter::Once<T>;
+    #[inline]
+    fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> T {
+        f(base)
+    }
+    #[inline]
+    fn flat<T>(s: &[T]) -> &[T] {
+        s
+    }
+    #[inline]
+    fn flat_mut<T>(s: &mut [T]) -> &mut [T] {
+        s
+    }
+    #[inline]
+    fn into_flat_iter<T>(s: T) -> core::iter::Once<T> {
+        core::iter::once(s)
+    }
+}
+
+shaped_macros::impl_shapes!(8);

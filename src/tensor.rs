@@ -1,0 +1,395 @@
+//! [`Tensor<T, S>`](Tensor): an owned tensor, its elements inline in row-major order.
+
+use core::mem::MaybeUninit;
+use core::ops::{Index, IndexMut};
+
+use crate::error::ShapeError;
+use crate::layout::{BroadcastLayout, RowMajor};
+use crate::{BroadcastInto, Scalar, Shape, TensorView, TensorViewMut};
+
+/// An owned tensor of shape `S`: elements inline (no heap), row-major.
+///
+/// The storage is `T` nested in arrays (`[[T; 3]; 2]` for `shape![2, 3]`), so a tensor is
+/// exactly as large as its elements and `Copy` when `T` is.
+///
+/// ```
+/// use shaped::{shape, tensor, Tensor};
+/// let a = Tensor::<i32, shape![2, 3]>::from_fn(|[r, c]| (10 * r + c) as i32);
+/// assert_eq!(a, tensor![[0, 1, 2], [10, 11, 12]]);
+/// assert_eq!(a.shape(), &[2, 3]);
+/// assert_eq!(a[[1, 2]], 12);
+/// assert_eq!(a.as_slice(), &[0, 1, 2, 10, 11, 12]);
+/// ```
+#[repr(transparent)]
+pub struct Tensor<T, S: Shape> {
+    data: S::Storage<T>,
+}
+
+/// Offset of a multi-index in a layout, `None` when any coordinate is out of its extent.
+#[inline]
+pub(crate) fn offset_of(index: &[usize], dims: &[usize], strides: &[usize]) -> Option<usize> {
+    let mut off = 0;
+    for ((&i, &d), &s) in index.iter().zip(dims).zip(strides) {
+        if i >= d {
+            return None;
+        }
+        off += i * s;
+    }
+    Some(off)
+}
+
+/// Advances a row-major multi-index by one (the last axis fastest); wraps to all zeros at the end.
+#[inline]
+pub(crate) fn step_index(index: &mut [usize], dims: &[usize]) {
+    for (i, &d) in index.iter_mut().zip(dims).rev() {
+        *i += 1;
+        if *i < d {
+            return;
+        }
+        *i = 0;
+    }
+}
+
+#[cold]
+#[track_caller]
+pub(crate) fn index_out_of_bounds(index: &[usize], dims: &[usize]) -> ! {
+    panic!("index {index:?} is out of bounds for a tensor of shape {dims:?}")
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// The tensor whose storage is this nested array (`[[T; 3]; 2]` for `shape![2, 3]`).
+    ///
+    /// [`tensor!`](macro@crate::tensor) calls this with the shape it counted.
+    #[inline]
+    pub const fn from_array(data: S::Storage<T>) -> Self {
+        Self { data }
+    }
+
+    /// The nested array holding the elements.
+    #[inline]
+    pub fn into_array(self) -> S::Storage<T> {
+        self.data
+    }
+
+    /// Each element computed from its multi-index, in row-major order.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let eye = Tensor::<f32, shape![3, 3]>::from_fn(|[i, j]| if i == j { 1.0 } else { 0.0 });
+    /// assert_eq!(eye.as_slice()[4], 1.0);
+    /// ```
+    #[inline]
+    pub fn from_fn(mut f: impl FnMut(S::Index) -> T) -> Self {
+        let mut index = S::Index::default();
+        Self::from_flat_fn(|_| {
+            let value = f(index);
+            step_index(index.as_mut(), S::DIMS.as_ref());
+            value
+        })
+    }
+
+    /// Each element computed from its row-major position `0..S::NUM`.
+    #[inline]
+    pub fn from_flat_fn(mut f: impl FnMut(usize) -> T) -> Self {
+        Self {
+            data: S::build(0, &mut f),
+        }
+    }
+
+    /// Every element a clone of `value`.
+    #[inline]
+    pub fn filled(value: T) -> Self
+    where
+        T: Clone,
+    {
+        Self::from_flat_fn(|_| value.clone())
+    }
+
+    /// All zeros.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// assert_eq!(Tensor::<u8, shape![2, 2]>::zeros().sum(), 0);
+    /// ```
+    #[inline]
+    pub fn zeros() -> Self
+    where
+        T: Scalar,
+    {
+        Self::filled(T::ZERO)
+    }
+
+    /// All ones.
+    #[inline]
+    pub fn ones() -> Self
+    where
+        T: Scalar,
+    {
+        Self::filled(T::ONE)
+    }
+
+    /// The elements of `data`, in row-major order; an error when its length is not `S::NUM`.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor, ShapeError};
+    /// let t = Tensor::<i32, shape![2, 2]>::try_from_slice(&[1, 2, 3, 4]).unwrap();
+    /// assert_eq!(t[[1, 0]], 3);
+    /// let err = Tensor::<i32, shape![2, 2]>::try_from_slice(&[1, 2, 3]).unwrap_err();
+    /// assert_eq!(err.to_string(), "data has 3 elements, but shape [2, 2] needs 4");
+    /// ```
+    pub fn try_from_slice(data: &[T]) -> Result<Self, ShapeError>
+    where
+        T: Clone,
+    {
+        if data.len() != S::NUM {
+            return Err(ShapeError::data_length(S::dims(), data.len()));
+        }
+        Ok(Self::from_flat_fn(|i| data[i].clone()))
+    }
+
+    /// A tensor whose `S::NUM` slots `fill` writes, every one of them.
+    ///
+    /// Callers are this crate's kernels, each asserting at compile time that its plan covers
+    /// exactly `S::NUM` contiguous slots, written in order.
+    #[inline(always)]
+    pub(crate) fn from_writer(fill: impl FnOnce(&mut [MaybeUninit<T>])) -> Self {
+        const {
+            assert!(size_of::<S::Storage<T>>() == S::NUM * size_of::<T>());
+            assert!(align_of::<S::Storage<T>>() == align_of::<T>());
+        }
+        let mut data = MaybeUninit::<S::Storage<T>>::uninit();
+        // SAFETY: `S::Storage<T>` is `T` nested in arrays, laid out like `[T; S::NUM]` (size and
+        // alignment asserted above); `MaybeUninit<T>` has `T`'s layout and any bytes are a valid
+        // `MaybeUninit`. The slice covers exactly the storage, which we own exclusively here.
+        let slots = unsafe {
+            core::slice::from_raw_parts_mut(data.as_mut_ptr().cast::<MaybeUninit<T>>(), S::NUM)
+        };
+        fill(slots);
+        // SAFETY: `fill` wrote all `S::NUM` slots (the contract above). If it panicked we never
+        // get here: the written elements leak, nothing is read uninitialised.
+        Self {
+            data: unsafe { data.assume_init() },
+        }
+    }
+
+    /// The extents: `&[2, 3]` for `shape![2, 3]`.
+    #[inline]
+    pub fn shape(&self) -> &'static [usize] {
+        S::dims()
+    }
+
+    /// The extents as a multi-index type, `[usize; RANK]`.
+    #[inline]
+    pub fn dims(&self) -> S::Index {
+        S::DIMS
+    }
+
+    /// Number of axes.
+    #[inline]
+    pub fn rank(&self) -> usize {
+        S::RANK
+    }
+
+    /// Number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        S::NUM
+    }
+
+    /// `true` when some extent is 0.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        S::NUM == 0
+    }
+
+    /// The elements in row-major order.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        S::flat(core::slice::from_ref(&self.data))
+    }
+
+    /// The elements in row-major order, mutable.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        S::flat_mut(core::slice::from_mut(&mut self.data))
+    }
+
+    /// The element at `index`, or `None` when a coordinate is out of its extent.
+    #[inline]
+    pub fn get(&self, index: S::Index) -> Option<&T> {
+        let off = offset_of(index.as_ref(), S::DIMS.as_ref(), S::STRIDES.as_ref())?;
+        self.as_slice().get(off)
+    }
+
+    /// The element at `index`, mutable, or `None` when a coordinate is out of its extent.
+    #[inline]
+    pub fn get_mut(&mut self, index: S::Index) -> Option<&mut T> {
+        let off = offset_of(index.as_ref(), S::DIMS.as_ref(), S::STRIDES.as_ref())?;
+        self.as_mut_slice().get_mut(off)
+    }
+
+    /// The elements in row-major order.
+    #[inline]
+    pub fn iter(&self) -> core::slice::Iter<'_, T> {
+        self.as_slice().iter()
+    }
+
+    /// The elements in row-major order, mutable.
+    #[inline]
+    pub fn iter_mut(&mut self) -> core::slice::IterMut<'_, T> {
+        self.as_mut_slice().iter_mut()
+    }
+
+    /// `(multi-index, &element)` pairs in row-major order.
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// let last = t.indexed_iter().last().unwrap();
+    /// assert_eq!(last, ([1, 1], &4));
+    /// ```
+    #[inline]
+    pub fn indexed_iter(&self) -> crate::iter::IndexedIter<'_, T, S> {
+        crate::iter::IndexedIter::new(self.as_slice())
+    }
+
+    /// A read-only view of the whole tensor.
+    #[inline]
+    pub fn view(&self) -> TensorView<'_, T, S> {
+        TensorView::from_parts(self.as_slice())
+    }
+
+    /// A mutable view of the whole tensor.
+    #[inline]
+    pub fn view_mut(&mut self) -> TensorViewMut<'_, T, S> {
+        TensorViewMut::from_slice(self.as_mut_slice())
+    }
+
+    /// A read-only view broadcast to `S2`: stride 0 on every new or stretched axis, nothing copied.
+    ///
+    /// The target must contain this shape by numpy's rule (checked at compile time); a view
+    /// cannot be written through, since several of its positions are one element.
+    ///
+    /// ```
+    /// use shaped::{shape, tensor};
+    /// let col = tensor![[1], [2]];                       // shape [2, 1]
+    /// let v = col.broadcast_to::<shape![3, 2, 4]>();
+    /// assert_eq!((v[[2, 0, 3]], v[[0, 1, 0]]), (1, 2));
+    /// ```
+    #[inline]
+    pub fn broadcast_to<S2: Shape>(&self) -> TensorView<'_, T, S2, BroadcastLayout<S, RowMajor>>
+    where
+        S: BroadcastInto<S2>,
+    {
+        TensorView::from_parts(self.as_slice())
+    }
+}
+
+impl<T, S: Shape> Index<S::Index> for Tensor<T, S> {
+    type Output = T;
+    #[inline]
+    #[track_caller]
+    fn index(&self, index: S::Index) -> &T {
+        match self.get(index) {
+            Some(x) => x,
+            None => index_out_of_bounds(index.as_ref(), S::dims()),
+        }
+    }
+}
+
+impl<T, S: Shape> IndexMut<S::Index> for Tensor<T, S> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, index: S::Index) -> &mut T {
+        let off = offset_of(index.as_ref(), S::DIMS.as_ref(), S::STRIDES.as_ref());
+        match off {
+            Some(off) => &mut self.as_mut_slice()[off],
+            None => index_out_of_bounds(index.as_ref(), S::dims()),
+        }
+    }
+}
+
+impl<T: Clone, S: Shape> Clone for Tensor<T, S>
+where
+    S::Storage<T>: Clone,
+{
+    #[inline]
+    fn clone(&self) -> Self {
+        Self {
+            data: self.data.clone(),
+        }
+    }
+}
+
+impl<T: Copy, S: Shape> Copy for Tensor<T, S> where S::Storage<T>: Copy {}
+
+impl<T: Default, S: Shape> Default for Tensor<T, S> {
+    #[inline]
+    fn default() -> Self {
+        Self::from_flat_fn(|_| T::default())
+    }
+}
+
+impl<T: PartialEq<U>, U, S: Shape> PartialEq<Tensor<U, S>> for Tensor<T, S> {
+    #[inline]
+    fn eq(&self, other: &Tensor<U, S>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Eq, S: Shape> Eq for Tensor<T, S> {}
+
+impl<T: core::hash::Hash, S: Shape> core::hash::Hash for Tensor<T, S> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl<T, S: Shape> AsRef<[T]> for Tensor<T, S> {
+    #[inline]
+    fn as_ref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T, S: Shape> AsMut<[T]> for Tensor<T, S> {
+    #[inline]
+    fn as_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
+    }
+}
+
+impl<'a, T, S: Shape> IntoIterator for &'a Tensor<T, S> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, T, S: Shape> IntoIterator for &'a mut Tensor<T, S> {
+    type Item = &'a mut T;
+    type IntoIter = core::slice::IterMut<'a, T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+/// The elements by value, in row-major order.
+impl<T, S: Shape> IntoIterator for Tensor<T, S> {
+    type Item = T;
+    type IntoIter = S::IntoIter<T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        S::into_flat_iter(self.data)
+    }
+}
+
+impl<T: Clone, S: Shape> TryFrom<&[T]> for Tensor<T, S> {
+    type Error = ShapeError;
+    fn try_from(data: &[T]) -> Result<Self, ShapeError> {
+        Self::try_from_slice(data)
+    }
+}

@@ -1,0 +1,187 @@
+//! Views: [`TensorView`] (read-only, any static layout) and [`TensorViewMut`] (row-major).
+//!
+//! A view's shape and strides are part of its type, so a kernel over a view sees constants just
+//! as over an owned tensor. A broadcast view ([`Tensor::broadcast_to`](crate::Tensor::broadcast_to))
+//! has stride 0 on its stretched axes; only [`TensorViewMut`] can be written, and it is always
+//! row-major, so writing through a broadcast view is impossible by type.
+
+use core::marker::PhantomData;
+use core::ops::{Index, IndexMut};
+
+use crate::layout::{BroadcastLayout, Layout, RowMajor};
+use crate::tensor::{index_out_of_bounds, offset_of};
+use crate::{BroadcastInto, MAX_RANK, Shape};
+
+/// A read-only view of shape `S`, laid out by `L` (row-major, or broadcast with stride 0).
+pub struct TensorView<'a, T, S: Shape, L: Layout<S> = RowMajor> {
+    data: &'a [T],
+    _shape: PhantomData<(S, L)>,
+}
+
+/// A mutable, row-major view of shape `S`.
+pub struct TensorViewMut<'a, T, S: Shape> {
+    data: &'a mut [T],
+    _shape: PhantomData<S>,
+}
+
+impl<T, S: Shape, L: Layout<S>> Clone for TensorView<'_, T, S, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, S: Shape, L: Layout<S>> Copy for TensorView<'_, T, S, L> {}
+
+/// The strides of `S` under `L`, unpadded.
+fn strides<S: Shape, L: Layout<S>>() -> &'static [usize] {
+    let padded: &'static [usize; MAX_RANK] = const { &L::STRIDES };
+    &padded[MAX_RANK - S::RANK..]
+}
+
+impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
+    /// `data` holds every element the layout reaches (the source tensor's elements).
+    #[inline]
+    pub(crate) fn from_parts(data: &'a [T]) -> Self {
+        Self {
+            data,
+            _shape: PhantomData,
+        }
+    }
+
+    /// The elements the view reads, in the source's order (not the view's, when broadcast).
+    #[inline]
+    pub(crate) fn source(&self) -> &'a [T] {
+        self.data
+    }
+
+    /// The extents.
+    #[inline]
+    pub fn shape(&self) -> &'static [usize] {
+        S::dims()
+    }
+
+    /// Strides in elements; 0 on broadcast axes.
+    #[inline]
+    pub fn strides(&self) -> &'static [usize] {
+        strides::<S, L>()
+    }
+
+    /// Number of elements the view shows (counting repeats of broadcast elements).
+    #[inline]
+    pub fn len(&self) -> usize {
+        S::NUM
+    }
+
+    /// `true` when some extent is 0.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        S::NUM == 0
+    }
+
+    /// The element at `index`, or `None` when a coordinate is out of its extent.
+    #[inline]
+    pub fn get(&self, index: S::Index) -> Option<&'a T> {
+        let off = offset_of(index.as_ref(), S::dims(), strides::<S, L>())?;
+        self.data.get(off)
+    }
+
+    /// The elements in the view's row-major order.
+    pub fn iter(&self) -> crate::iter::ViewIter<'a, T, S, L> {
+        crate::iter::ViewIter::new(*self)
+    }
+
+    /// This view broadcast further to `S2`, still without copying.
+    #[inline]
+    pub fn broadcast_to<S2: Shape>(&self) -> TensorView<'a, T, S2, BroadcastLayout<S, L>>
+    where
+        S: BroadcastInto<S2>,
+    {
+        TensorView::from_parts(self.data)
+    }
+
+    /// The elements copied into an owned tensor.
+    pub fn to_tensor(&self) -> crate::Tensor<T, S>
+    where
+        T: Clone,
+    {
+        self.map(|x| x)
+    }
+}
+
+impl<T, S: Shape, L: Layout<S>> Index<S::Index> for TensorView<'_, T, S, L> {
+    type Output = T;
+    #[inline]
+    #[track_caller]
+    fn index(&self, index: S::Index) -> &T {
+        match self.get(index) {
+            Some(x) => x,
+            None => index_out_of_bounds(index.as_ref(), S::dims()),
+        }
+    }
+}
+
+impl<'a, T, S: Shape> TensorViewMut<'a, T, S> {
+    /// `data` is exactly the `S::NUM` elements, row-major.
+    #[inline]
+    pub(crate) fn from_slice(data: &'a mut [T]) -> Self {
+        debug_assert_eq!(data.len(), S::NUM);
+        Self {
+            data,
+            _shape: PhantomData,
+        }
+    }
+
+    /// The extents.
+    #[inline]
+    pub fn shape(&self) -> &'static [usize] {
+        S::dims()
+    }
+
+    /// The elements in row-major order.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        self.data
+    }
+
+    /// The elements in row-major order, mutable.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        self.data
+    }
+
+    /// A read-only view of the same elements.
+    #[inline]
+    pub fn view(&self) -> TensorView<'_, T, S> {
+        TensorView::from_parts(self.data)
+    }
+}
+
+impl<T, S: Shape> Index<S::Index> for TensorViewMut<'_, T, S> {
+    type Output = T;
+    #[inline]
+    #[track_caller]
+    fn index(&self, index: S::Index) -> &T {
+        match offset_of(index.as_ref(), S::dims(), S::STRIDES.as_ref()) {
+            Some(off) => &self.data[off],
+            None => index_out_of_bounds(index.as_ref(), S::dims()),
+        }
+    }
+}
+
+impl<T, S: Shape> IndexMut<S::Index> for TensorViewMut<'_, T, S> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, index: S::Index) -> &mut T {
+        match offset_of(index.as_ref(), S::dims(), S::STRIDES.as_ref()) {
+            Some(off) => &mut self.data[off],
+            None => index_out_of_bounds(index.as_ref(), S::dims()),
+        }
+    }
+}
+
+impl<T: PartialEq<U>, U, S: Shape, L: Layout<S>, L2: Layout<S>> PartialEq<TensorView<'_, U, S, L2>>
+    for TensorView<'_, T, S, L>
+{
+    fn eq(&self, other: &TensorView<'_, U, S, L2>) -> bool {
+        self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+}

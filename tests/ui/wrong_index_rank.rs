@@ -1,0 +1,6 @@
+use shaped::{shape, Tensor};
+
+fn main() {
+    let a = Tensor::<f32, shape![2, 3]>::zeros();
+    let _x = a[[0, 1, 2]];
+}

@@ -1,0 +1,127 @@
+//! Project automation: `cargo xtask <task>`.
+//!
+//! Every check CI runs lives here, so `.ci/run` is one line and a developer runs exactly what CI
+//! runs. Each task installs what it needs first (rustup components and targets, Debian packages):
+//! nothing survives between machines, so a green run must never depend on a hand-made install.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+/// The embedded target the core must keep building for (Cortex-M4F).
+const THUMB: &str = "thumbv7em-none-eabihf";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let task = args.first().map(String::as_str).unwrap_or("help");
+    let result = match task {
+        "ci" => ci(),
+        "install" => install(),
+        "help" | "--help" | "-h" => {
+            println!(
+                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need"
+            );
+            Ok(())
+        }
+        other => Err(format!("unknown task `{other}`; try `cargo xtask help`")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask {task}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root (the parent of this crate's manifest directory).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the workspace root")
+        .to_path_buf()
+}
+
+/// Runs a command in `dir`, echoing it and its wall time; an error names the failing command.
+fn run(dir: &Path, program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
+    let shown = format!("{program} {}", args.join(" "));
+    println!("\n==> {shown}");
+    let start = Instant::now();
+    let status = Command::new(program)
+        .args(args)
+        .envs(envs.iter().copied())
+        .current_dir(dir)
+        .status()
+        .map_err(|e| format!("could not start `{shown}`: {e}"))?;
+    println!("<== {shown}: {:.1} s", start.elapsed().as_secs_f64());
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{shown}` failed ({status})"))
+    }
+}
+
+/// The rustup proxy, so every step uses the toolchain `rust-toolchain.toml` pins.
+fn cargo() -> String {
+    "cargo".into()
+}
+
+/// rustup pieces: the pinned toolchain's rustfmt and clippy, and the Cortex-M4F target.
+fn install() -> Result<(), String> {
+    let root = root();
+    run(
+        &root,
+        "rustup",
+        &["component", "add", "rustfmt", "clippy"],
+        &[],
+    )?;
+    run(&root, "rustup", &["target", "add", THUMB], &[])
+}
+
+fn ci() -> Result<(), String> {
+    let start = Instant::now();
+    install()?;
+    let root = root();
+    let cargo = cargo();
+    run(&root, &cargo, &["fmt", "--all", "--", "--check"], &[])?;
+    run(
+        &root,
+        &cargo,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+        &[],
+    )?;
+    run(&root, &cargo, &["test", "--workspace"], &[])?;
+    run(
+        &root,
+        &cargo,
+        &["doc", "--no-deps", "-p", "shaped", "-p", "shaped-macros"],
+        &[("RUSTDOCFLAGS", "-D warnings")],
+    )?;
+    // The core is no_std: it must build for a bare-metal target with default features off.
+    run(
+        &root,
+        &cargo,
+        &[
+            "build",
+            "-p",
+            "shaped",
+            "--no-default-features",
+            "--target",
+            THUMB,
+        ],
+        &[],
+    )?;
+    println!(
+        "\nxtask ci: every check passed in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
