@@ -309,15 +309,12 @@ impl<T, S: Shape> IndexMut<S::Index> for Tensor<T, S> {
     }
 }
 
-impl<T: Clone, S: Shape> Clone for Tensor<T, S>
-where
-    S::Storage<T>: Clone,
-{
+/// Element by element, so generic code (`S` unknown) can clone too.
+impl<T: Clone, S: Shape> Clone for Tensor<T, S> {
     #[inline]
     fn clone(&self) -> Self {
-        Self {
-            data: self.data.clone(),
-        }
+        let elems = self.as_slice();
+        Self::from_flat_fn(|i| elems[i].clone())
     }
 }
 

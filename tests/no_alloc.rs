@@ -1,0 +1,87 @@
+//! The static path never allocates: every static operation runs under a counting allocator and
+//! the count stays 0. The counter is per thread, so the test harness's own allocations on other
+//! threads do not count.
+
+#![allow(clippy::op_ref)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+use shaped::{Tensor, shape, tensor};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: defers every call to the system allocator unchanged; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.with(|c| c.set(c.get() + 1));
+        // SAFETY: the caller's contract is passed on as is.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` above with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCS.with(|c| c.set(c.get() + 1));
+        // SAFETY: as for `alloc`/`dealloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCS.with(Cell::get);
+    f();
+    ALLOCS.with(Cell::get) - before
+}
+
+#[test]
+fn the_counter_sees_a_heap_allocation() {
+    // Proves the counter works, so the zeros below mean something.
+    let n = allocations_during(|| {
+        black_box(vec![1u8; 16]);
+    });
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn static_ops_never_allocate() {
+    let n = allocations_during(|| {
+        let a: Tensor<f32, shape![4, 4]> = black_box(Tensor::from_flat_fn(|i| i as f32));
+        let b = black_box(tensor![1.0f32, 2.0, 3.0, 4.0]);
+        let c = &a + &b;
+        let d = &c - &a;
+        let e = &d * &b;
+        let f = &e / &tensor![[2.0f32], [4.0], [8.0], [16.0]];
+        let g = f % 3.0;
+        let mut h = -g;
+        h += &b;
+        h -= b.view();
+        h *= 2.0;
+        let w3 = Tensor::<f32, shape![3, 4, 8]>::ones() + Tensor::<f32, shape![3, 1, 1]>::ones();
+        let w3b = Tensor::<f32, shape![64, 64]>::ones() + Tensor::<f32, shape![64, 1]>::ones();
+        let v = b.broadcast_to::<shape![2, 4, 4]>();
+        let s = &v + &a;
+        let mask = a.zip_map(&b, |x, y| x < y);
+        let ints = Tensor::<i32, shape![2, 3]>::from_fn(|[i, j]| (i * 3 + j) as i32);
+        let m = ints.map(|x| x * x).maximum(&tensor![4, 4, 4]);
+        black_box((
+            h,
+            w3.sum(),
+            w3b.sum(),
+            s.sum(),
+            mask,
+            m,
+            a.fold(0.0, |acc, x| acc + x),
+        ));
+    });
+    assert_eq!(n, 0, "static operations allocated {n} times");
+}

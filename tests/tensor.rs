@@ -1,0 +1,129 @@
+//! The owned tensor's public surface: constructors, access, iteration, printing, conversions.
+
+#![allow(clippy::op_ref)] // `&a + &b` is the idiom under test
+
+use shaped::{Dim, One, ShapeError, Tensor, shape, tensor};
+
+#[test]
+fn tensor_literal_infers_the_shape() {
+    let t = tensor![[1, 2, 3], [4, 5, 6]];
+    let typed: &Tensor<i32, shape![2, 3]> = &t;
+    assert_eq!(typed.shape(), &[2, 3]);
+    assert_eq!(t.as_slice(), &[1, 2, 3, 4, 5, 6]);
+    let col = tensor![[1.0], [2.0]];
+    let typed: &Tensor<f64, (Dim<2>, One)> = &col;
+    assert_eq!(typed.dims(), [2, 1]);
+    let deep = tensor![[[1u8, 2], [3, 4]], [[5, 6], [7, 8]]];
+    assert_eq!(deep[[1, 0, 1]], 6);
+}
+
+#[test]
+fn constructors() {
+    let z = Tensor::<f32, shape![2, 2]>::zeros();
+    assert!(z.iter().all(|&x| x == 0.0));
+    let o = Tensor::<u16, shape![3]>::ones();
+    assert_eq!(o.as_slice(), &[1, 1, 1]);
+    let f = Tensor::<char, shape![2]>::filled('x');
+    assert_eq!(f.as_slice(), &['x', 'x']);
+    let g = Tensor::<usize, shape![2, 3]>::from_fn(|[i, j]| 10 * i + j);
+    assert_eq!(g.as_slice(), &[0, 1, 2, 10, 11, 12]);
+    let d = Tensor::<i8, shape![2]>::default();
+    assert_eq!(d.as_slice(), &[0, 0]);
+    let from: Tensor<i32, shape![2, 2]> = [[1, 2], [3, 4]].into();
+    assert_eq!(from.as_slice(), &[1, 2, 3, 4]);
+    let with_one: Tensor<i32, shape![1, 2]> = [[7, 8]].into();
+    assert_eq!(with_one.into_array(), [[7, 8]]);
+    let s: Tensor<i32, shape![]> = Tensor::filled(5);
+    assert_eq!((s.rank(), s.len(), s[[]]), (0, 1, 5));
+}
+
+#[test]
+fn try_from_slice_checks_the_length() {
+    let ok = Tensor::<i32, shape![2, 3]>::try_from_slice(&[1, 2, 3, 4, 5, 6]).unwrap();
+    assert_eq!(ok[[1, 2]], 6);
+    let err = Tensor::<i32, shape![2, 3]>::try_from_slice(&[1, 2, 3]).unwrap_err();
+    assert!(matches!(err, ShapeError::DataLength { len: 3, .. }));
+    assert_eq!(
+        err.to_string(),
+        "data has 3 elements, but shape [2, 3] needs 6"
+    );
+    let via: Result<Tensor<i32, shape![2]>, _> = Tensor::try_from(&[1, 2, 3][..]);
+    assert!(via.is_err());
+}
+
+#[test]
+fn indexing_and_mutation() {
+    let mut t = Tensor::<i32, shape![2, 3]>::zeros();
+    t[[1, 2]] = 9;
+    *t.get_mut([0, 1]).unwrap() = 4;
+    assert_eq!(t.as_slice(), &[0, 4, 0, 0, 0, 9]);
+    assert_eq!(t.get([2, 0]), None);
+    // Out of an axis but inside the flat buffer is still out of bounds.
+    assert_eq!(t.get([0, 3]), None);
+    t.iter_mut().for_each(|x| *x += 1);
+    assert_eq!(t.sum(), 6 + 13);
+    t.as_mut_slice()[0] = 100;
+    assert_eq!(t[[0, 0]], 100);
+    let mut v = t.view_mut();
+    v[[1, 0]] = -1;
+    assert_eq!(t[[1, 0]], -1);
+}
+
+#[test]
+#[should_panic(expected = "index [0, 3] is out of bounds for a tensor of shape [2, 3]")]
+fn out_of_bounds_index_panics_with_the_shape() {
+    let t = Tensor::<i32, shape![2, 3]>::zeros();
+    let _ = t[[0, 3]];
+}
+
+#[test]
+fn iteration() {
+    let t = tensor![[1, 2], [3, 4]];
+    let by_ref: Vec<i32> = (&t).into_iter().copied().collect();
+    let by_value: Vec<i32> = t.into_iter().collect();
+    assert_eq!(by_ref, by_value);
+    assert_eq!(by_value, vec![1, 2, 3, 4]);
+    let indexed: Vec<([usize; 2], i32)> = t.indexed_iter().map(|(i, &x)| (i, x)).collect();
+    assert_eq!(
+        indexed,
+        vec![([0, 0], 1), ([0, 1], 2), ([1, 0], 3), ([1, 1], 4)]
+    );
+    let strings = Tensor::<String, shape![2]>::from_fn(|[i]| i.to_string());
+    assert_eq!(strings.into_iter().collect::<Vec<_>>(), vec!["0", "1"]);
+}
+
+#[test]
+fn printing_is_numpy_like() {
+    let t = tensor![[1, 20, 3], [4, 5, 600]];
+    assert_eq!(t.to_string(), "[[  1,  20,   3],\n [  4,   5, 600]]");
+    let cube = Tensor::<u8, shape![2, 1, 2]>::from_flat_fn(|i| i as u8);
+    assert_eq!(cube.to_string(), "[[[0, 1]],\n\n [[2, 3]]]");
+    assert_eq!(format!("{:.2}", tensor![0.5, 1.0]), "[0.50, 1.00]");
+    assert_eq!(
+        format!("{:?}", tensor![1.0, 2.0]),
+        "Tensor([1.0, 2.0], shape=[2])"
+    );
+    assert_eq!(Tensor::<i32, shape![]>::filled(3).to_string(), "3");
+    assert_eq!(Tensor::<i32, shape![0]>::zeros().to_string(), "[]");
+    let row = tensor![1, 2];
+    let v = row.broadcast_to::<shape![2, 2]>();
+    assert_eq!(v.to_string(), "[[1, 2],\n [1, 2]]");
+}
+
+#[test]
+fn equality_clone_copy() {
+    let a = tensor![1.0, 2.0];
+    let b = a; // Copy
+    assert_eq!(a, b);
+    assert_ne!(a, tensor![1.0, 3.0]);
+    let s = Tensor::<String, shape![1]>::filled("x".into());
+    assert_eq!(s.clone(), s);
+}
+
+#[test]
+fn extents_above_1024_work() {
+    let t = Tensor::<u8, shape![1920]>::filled(1);
+    let u = &t + &Tensor::<u8, shape![1]>::filled(2);
+    assert_eq!(u.len(), 1920);
+    assert!(u.iter().all(|&x| x == 3));
+}
