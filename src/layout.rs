@@ -134,6 +134,21 @@ pub const fn plan<const N: usize>(
     out
 }
 
+/// How many elements an operand must have for a loop over `dims` with `strides` to stay in
+/// bounds: one past the largest offset it reads (0 when the loop is empty).
+pub const fn reach(dims: &[usize; MAX_RANK], strides: &[usize; MAX_RANK]) -> usize {
+    let mut last = 0;
+    let mut i = 0;
+    while i < MAX_RANK {
+        if dims[i] == 0 {
+            return 0;
+        }
+        last += (dims[i] - 1) * strides[i];
+        i += 1;
+    }
+    last + 1
+}
+
 /// How a static view lays its elements out: strides for shape `S` as constants.
 pub trait Layout<S: Shape>: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// Strides of `S`'s axes, right-aligned in [`MAX_RANK`] slots.

@@ -31,7 +31,7 @@ macro_rules! binary {
             R::Elem: Clone,
         {
             type Output = Tensor<<T as $Op<R::Elem>>::Output, Broadcast<S, R::Shape>>;
-            #[inline]
+            #[inline(always)]
             fn $op(self, rhs: R) -> Self::Output {
                 engine::zip(&self, &rhs, |x: &T, y: &R::Elem| x.clone().$op(y.clone()))
             }
@@ -54,7 +54,7 @@ macro_rules! assign {
             T: $Op<R::Elem>,
             R::Elem: Clone,
         {
-            #[inline]
+            #[inline(always)]
             fn $op(&mut self, rhs: R) {
                 engine::assign::<S, _, _>(self.as_mut_slice(), &rhs, |x: &mut T, y: &R::Elem| x.$op(y.clone()))
             }
@@ -78,7 +78,7 @@ macro_rules! unary {
             T: Clone + $Op,
         {
             type Output = Tensor<<T as $Op>::Output, S>;
-            #[inline]
+            #[inline(always)]
             fn $op(self) -> Self::Output {
                 engine::map(&self, |x: &T| x.clone().$op())
             }
@@ -100,13 +100,13 @@ macro_rules! scalar {
         scalar!(@form $t, $Op $op ['a, S: Shape, L: Layout<S>] TensorView<'a, $t, S, L>);
         scalar!(@form $t, $Op $op ['a, 'b, S: Shape, L: Layout<S>] &'b TensorView<'a, $t, S, L>);
         impl<S: Shape> $OpAssign<$t> for Tensor<$t, S> {
-            #[inline]
+            #[inline(always)]
             fn $op_assign(&mut self, rhs: $t) {
                 self.iter_mut().for_each(|x| x.$op_assign(rhs));
             }
         }
         impl<S: Shape> $OpAssign<$t> for TensorViewMut<'_, $t, S> {
-            #[inline]
+            #[inline(always)]
             fn $op_assign(&mut self, rhs: $t) {
                 self.as_mut_slice().iter_mut().for_each(|x| x.$op_assign(rhs));
             }
@@ -115,14 +115,14 @@ macro_rules! scalar {
     (@form $t:ty, $Op:ident $op:ident [$($g:tt)*] $Tensor:ty) => {
         impl<$($g)*> $Op<$t> for $Tensor {
             type Output = Tensor<$t, S>;
-            #[inline]
+            #[inline(always)]
             fn $op(self, rhs: $t) -> Tensor<$t, S> {
                 engine::map(&self, |x: &$t| x.$op(rhs))
             }
         }
         impl<$($g)*> $Op<$Tensor> for $t {
             type Output = Tensor<$t, S>;
-            #[inline]
+            #[inline(always)]
             fn $op(self, rhs: $Tensor) -> Tensor<$t, S> {
                 engine::map(&rhs, |x: &$t| self.$op(*x))
             }

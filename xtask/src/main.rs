@@ -4,6 +4,8 @@
 //! runs. Each task installs what it needs first (rustup components and targets, Debian packages):
 //! nothing survives between machines, so a green run must never depend on a hand-made install.
 
+mod insns;
+
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -18,9 +20,10 @@ fn main() -> ExitCode {
     let result = match task {
         "ci" => ci(),
         "install" => install(),
+        "insns" => insns::run(&root()),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need"
+                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)"
             );
             Ok(())
         }
@@ -44,7 +47,7 @@ fn root() -> PathBuf {
 }
 
 /// Runs a command in `dir`, echoing it and its wall time; an error names the failing command.
-fn run(dir: &Path, program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
+pub fn run(dir: &Path, program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
     let shown = format!("{program} {}", args.join(" "));
     println!("\n==> {shown}");
     let start = Instant::now();
@@ -65,6 +68,26 @@ fn run(dir: &Path, program: &str, args: &[&str], envs: &[(&str, &str)]) -> Resul
 /// The rustup proxy, so every step uses the toolchain `rust-toolchain.toml` pins.
 fn cargo() -> String {
     "cargo".into()
+}
+
+/// Installs a Debian package when `program` is not on PATH (CI runs as root on Debian).
+pub fn ensure_apt(program: &str, package: &str) -> Result<(), String> {
+    let found = Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if found {
+        return Ok(());
+    }
+    let root = root();
+    run(&root, "apt-get", &["update", "-qq"], &[])?;
+    run(
+        &root,
+        "apt-get",
+        &["install", "-y", "-qq", "--no-install-recommends", package],
+        &[("DEBIAN_FRONTEND", "noninteractive")],
+    )
 }
 
 /// rustup pieces: the pinned toolchain's rustfmt and clippy, and the Cortex-M4F target.
@@ -105,6 +128,10 @@ fn ci() -> Result<(), String> {
         &["doc", "--no-deps", "-p", "shaped", "-p", "shaped-macros"],
         &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
+    // Benches must keep compiling; running them is manual (timings need a quiet machine).
+    run(&root, &cargo, &["bench", "--no-run"], &[])?;
+    // Instruction counts are deterministic, so the zero-overhead bound is a CI gate.
+    insns::run(&root)?;
     // The core is no_std: it must build for a bare-metal target with default features off.
     run(
         &root,

@@ -1,0 +1,3 @@
+//! Dynamic-rank benches (placeholder until the dynamic fallback lands).
+
+fn main() {}

@@ -1,0 +1,88 @@
+//! The callgrind driver behind `cargo xtask insns` (not a timing bench).
+//!
+//! `insns <workload> <impl> <calls>` calls one workload function `calls` times on black-boxed
+//! inputs. `cargo xtask insns` runs it under `valgrind --tool=callgrind --toggle-collect=<symbol>`,
+//! so only that function (and what it calls, such as ndarray's allocator) is counted, and divides
+//! by `calls`. Run without arguments (as `cargo bench` does) it exits at once.
+
+use std::hint::black_box;
+
+mod workloads;
+use workloads::*;
+
+macro_rules! drive {
+    ($w:ident, $imp:expr, $calls:expr, 2d) => {{
+        let (a, b) = $w::inputs();
+        let (ha, hb) = $w::hand_inputs(&a, &b);
+        let (na, nb) = $w::ndarray_inputs(&a, &b);
+        let (ga, gb) = $w::nalgebra_inputs(&a, &b);
+        let mut hout = ha;
+        let mut sout = a;
+        let mut nout = na.clone();
+        for _ in 0..$calls {
+            match $imp {
+                "shaped" => $w::shaped(black_box(&a), black_box(&b), black_box(&mut sout)),
+                "shaped_ret" => drop(black_box($w::shaped_ret(black_box(&a), black_box(&b)))),
+                "hand" => $w::hand(black_box(&ha), black_box(&hb), black_box(&mut hout)),
+                "ndarray" => drop(black_box($w::ndarray_op(black_box(&na), black_box(&nb)))),
+                "ndarray_zip" => {
+                    $w::ndarray_zip(black_box(&na), black_box(&nb), black_box(&mut nout))
+                }
+                "nalgebra" => drop(black_box($w::nalgebra(black_box(&ga), black_box(&gb)))),
+                other => panic!("unknown implementation {other}"),
+            }
+        }
+        // The answers must agree, or the counts compare different work.
+        $w::shaped(&a, &b, &mut sout);
+        $w::hand(&ha, &hb, &mut hout);
+        assert_eq!(
+            sout.as_slice(),
+            hout.as_flattened(),
+            "shaped and hand disagree"
+        );
+    }};
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [workload, imp, calls] = match &args[..] {
+        [w, i, c] => [w.as_str(), i.as_str(), c.as_str()],
+        _ => return, // `cargo bench` runs every bench target with `--bench`: nothing to do.
+    };
+    let calls: usize = calls.parse().expect("calls is a number");
+    match workload {
+        "w1" => drive!(w1, imp, calls, 2d),
+        "w3a" => drive!(w3a, imp, calls, 2d),
+        "w3b" => drive!(w3b, imp, calls, 2d),
+        "w3a_f64" => drive!(w3a_f64, imp, calls, 2d),
+        "w3a_i32" => drive!(w3a_i32, imp, calls, 2d),
+        "w2" => {
+            let (a, b) = w2::inputs();
+            let (ha, hb) = w2::hand_inputs(&a, &b);
+            let (na, nb) = w2::ndarray_inputs(&a, &b);
+            let mut hout = ha;
+            let mut sout = a;
+            let mut nout = na.clone();
+            for _ in 0..calls {
+                match imp {
+                    "shaped" => w2::shaped(black_box(&a), black_box(&b), black_box(&mut sout)),
+                    "shaped_ret" => drop(black_box(w2::shaped_ret(black_box(&a), black_box(&b)))),
+                    "hand" => w2::hand(black_box(&ha), black_box(&hb), black_box(&mut hout)),
+                    "ndarray" => drop(black_box(w2::ndarray_op(black_box(&na), black_box(&nb)))),
+                    "ndarray_zip" => {
+                        w2::ndarray_zip(black_box(&na), black_box(&nb), black_box(&mut nout))
+                    }
+                    other => panic!("unknown implementation {other} for w2"),
+                }
+            }
+            w2::shaped(&a, &b, &mut sout);
+            w2::hand(&ha, &hb, &mut hout);
+            assert_eq!(
+                sout.as_slice(),
+                hout.as_flattened().as_flattened(),
+                "shaped and hand disagree"
+            );
+        }
+        other => panic!("unknown workload {other}"),
+    }
+}

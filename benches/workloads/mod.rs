@@ -1,0 +1,162 @@
+//! The static workloads, each written five ways: shaped, a hand-written loop over constant
+//! extents (the reference), ndarray fixed rank (`&a + &b`, and `Zip` into a preallocated output),
+//! and nalgebra static matrices where the shape is 2-D.
+//!
+//! Shared by the criterion bench (`static_ops.rs`) and the callgrind driver (`insns.rs`). Every
+//! function is `#[inline(never)]` with a stable symbol so callgrind can count it alone, and takes
+//! its inputs by reference and returns (or writes) a fresh output, so no variant is slowed by
+//! possible aliasing the others do not have. The hand loop writes into `&mut out`, the leanest
+//! form there is. shaped is measured in both natural forms: `*out = a + b` and `return a + b`.
+//! They differ only in how the result leaves the function: `*out = ..` of a large tensor costs a
+//! copy (LLVM may forward a call's result only into a return slot or a local, not into memory
+//! behind a `&mut`), and returning by value costs the one `mov` the return ABI needs; the loop
+//! is the same. The bound is checked on the cheaper of the two, and both are reported; ndarray's `&a + &b` returns a new array (its allocation is counted: it is part
+//! of that API), its `Zip` writes into a preallocated one.
+
+#![allow(dead_code, clippy::op_ref, clippy::needless_range_loop)]
+
+use nalgebra::{SMatrix, SVector};
+use ndarray::{Array1, Array2, Array3, Zip};
+use shaped::{Tensor, shape};
+
+/// Inputs with varied, exactly representable values.
+pub fn value(i: usize) -> f64 {
+    ((i * 37 + 11) % 101) as f64 * 0.5 - 20.0
+}
+
+macro_rules! w2d {
+    // `[R, C] + [C]`: each output row reads all of `b`.
+    ($name:ident, $t:ty, $r:literal, $c:literal, row) => {
+        w2d!(@impl $name, $t, $r, $c, shape![$c], [$t; $c], Array1<$t>,
+            |v: Vec<$t>| Array1::from_vec(v), SVector<$t, $c>, |_i: usize, j: usize| j);
+    };
+    // `[R, C] + [R, 1]`: each output row reads one element of `b`.
+    ($name:ident, $t:ty, $r:literal, $c:literal, col) => {
+        w2d!(@impl $name, $t, $r, $c, shape![$r, 1], [$t; $r], Array2<$t>,
+            |v: Vec<$t>| Array2::from_shape_vec(($r, 1), v).unwrap(), SVector<$t, $r>, |i: usize, _j: usize| i);
+    };
+    (@impl $name:ident, $t:ty, $r:literal, $c:literal, $bshape:ty, $barr:ty, $bnd:ty, $bnd_new:expr, $bna:ty, $bpick:expr) => {
+        pub mod $name {
+            use super::*;
+            pub type A = Tensor<$t, shape![$r, $c]>;
+            pub type B = Tensor<$t, $bshape>;
+            pub type Out = Tensor<$t, shape![$r, $c]>;
+            pub const NAME: &str = stringify!($name);
+
+            pub fn inputs() -> (A, B) {
+                (A::from_flat_fn(|i| value(i) as $t), B::from_flat_fn(|i| value(i + 7) as $t))
+            }
+            #[unsafe(export_name = concat!(stringify!($name), "_shaped"))]
+            #[inline(never)]
+            pub fn shaped(a: &A, b: &B, out: &mut Out) {
+                *out = a + b;
+            }
+            #[unsafe(export_name = concat!(stringify!($name), "_shaped_ret"))]
+            #[inline(never)]
+            pub fn shaped_ret(a: &A, b: &B) -> Out {
+                a + b
+            }
+            #[unsafe(export_name = concat!(stringify!($name), "_hand"))]
+            #[inline(never)]
+            pub fn hand(a: &[[$t; $c]; $r], b: &$barr, out: &mut [[$t; $c]; $r]) {
+                let pick = $bpick;
+                for i in 0..$r {
+                    for j in 0..$c {
+                        out[i][j] = a[i][j] + b[pick(i, j)];
+                    }
+                }
+            }
+            pub fn hand_inputs(a: &A, b: &B) -> ([[$t; $c]; $r], $barr) {
+                (a.into_array(), b.as_slice().try_into().unwrap())
+            }
+            pub fn ndarray_inputs(a: &A, b: &B) -> (Array2<$t>, $bnd) {
+                let nd_a = Array2::from_shape_vec(($r, $c), a.as_slice().to_vec()).unwrap();
+                (nd_a, ($bnd_new)(b.as_slice().to_vec()))
+            }
+            #[unsafe(export_name = concat!(stringify!($name), "_ndarray"))]
+            #[inline(never)]
+            pub fn ndarray_op(a: &Array2<$t>, b: &$bnd) -> Array2<$t> {
+                a + b
+            }
+            #[unsafe(export_name = concat!(stringify!($name), "_ndarray_zip"))]
+            #[inline(never)]
+            pub fn ndarray_zip(a: &Array2<$t>, b: &$bnd, out: &mut Array2<$t>) {
+                Zip::from(out).and(a).and_broadcast(b).for_each(|o, &x, &y| *o = x + y);
+            }
+            pub fn nalgebra_inputs(a: &A, b: &B) -> (SMatrix<$t, $r, $c>, $bna) {
+                (SMatrix::from_fn(|i, j| a[[i, j]]), <$bna>::from_iterator(b.iter().copied()))
+            }
+            #[unsafe(export_name = concat!(stringify!($name), "_nalgebra"))]
+            #[inline(never)]
+            pub fn nalgebra(a: &SMatrix<$t, $r, $c>, b: &$bna) -> SMatrix<$t, $r, $c> {
+                let pick = $bpick;
+                SMatrix::from_fn(|i, j| a[(i, j)] + b[pick(i, j)])
+            }
+        }
+    };
+}
+
+w2d!(w1, f32, 4, 4, row);
+w2d!(w3a, f32, 64, 64, row);
+w2d!(w3b, f32, 64, 64, col);
+w2d!(w3a_f64, f64, 64, 64, row);
+w2d!(w3a_i32, i32, 64, 64, row);
+
+/// W2: `[3,4,8] + [3,1,1]`, rank 3 (no nalgebra variant).
+pub mod w2 {
+    use super::*;
+    pub type A = Tensor<f32, shape![3, 4, 8]>;
+    pub type B = Tensor<f32, shape![3, 1, 1]>;
+    pub type Out = A;
+    pub const NAME: &str = "w2";
+
+    pub fn inputs() -> (A, B) {
+        (
+            A::from_flat_fn(|i| value(i) as f32),
+            B::from_flat_fn(|i| value(i + 7) as f32),
+        )
+    }
+    #[unsafe(export_name = "w2_shaped")]
+    #[inline(never)]
+    pub fn shaped(a: &A, b: &B, out: &mut Out) {
+        *out = a + b;
+    }
+    #[unsafe(export_name = "w2_shaped_ret")]
+    #[inline(never)]
+    pub fn shaped_ret(a: &A, b: &B) -> Out {
+        a + b
+    }
+    #[unsafe(export_name = "w2_hand")]
+    #[inline(never)]
+    pub fn hand(a: &[[[f32; 8]; 4]; 3], b: &[f32; 3], out: &mut [[[f32; 8]; 4]; 3]) {
+        for i in 0..3 {
+            for j in 0..4 {
+                for k in 0..8 {
+                    out[i][j][k] = a[i][j][k] + b[i];
+                }
+            }
+        }
+    }
+    pub fn hand_inputs(a: &A, b: &B) -> ([[[f32; 8]; 4]; 3], [f32; 3]) {
+        (a.into_array(), b.as_slice().try_into().unwrap())
+    }
+    pub fn ndarray_inputs(a: &A, b: &B) -> (Array3<f32>, Array3<f32>) {
+        (
+            Array3::from_shape_vec((3, 4, 8), a.as_slice().to_vec()).unwrap(),
+            Array3::from_shape_vec((3, 1, 1), b.as_slice().to_vec()).unwrap(),
+        )
+    }
+    #[unsafe(export_name = "w2_ndarray")]
+    #[inline(never)]
+    pub fn ndarray_op(a: &Array3<f32>, b: &Array3<f32>) -> Array3<f32> {
+        a + b
+    }
+    #[unsafe(export_name = "w2_ndarray_zip")]
+    #[inline(never)]
+    pub fn ndarray_zip(a: &Array3<f32>, b: &Array3<f32>, out: &mut Array3<f32>) {
+        Zip::from(out)
+            .and(a)
+            .and_broadcast(b)
+            .for_each(|o, &x, &y| *o = x + y);
+    }
+}

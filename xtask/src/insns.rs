@@ -1,0 +1,214 @@
+//! `cargo xtask insns`: deterministic instruction counts per call, under callgrind.
+//!
+//! Builds the driver `benches/insns.rs` in release, then runs each workload function alone under
+//! `valgrind --tool=callgrind --toggle-collect=<symbol>` (only that function and its callees are
+//! counted) and divides by the number of calls. Instruction counts do not depend on what else the
+//! machine is doing, which wall-clock medians on a shared 2-core box do.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::ensure_apt;
+
+/// (workload, impls, calls). `calls` makes each count large enough that rounding is nothing.
+const WORKLOADS: &[(&str, &[&str], usize)] = &[
+    (
+        "w1",
+        &[
+            "shaped",
+            "shaped_ret",
+            "hand",
+            "ndarray",
+            "ndarray_zip",
+            "nalgebra",
+        ],
+        1000,
+    ),
+    (
+        "w2",
+        &["shaped", "shaped_ret", "hand", "ndarray", "ndarray_zip"],
+        1000,
+    ),
+    (
+        "w3a",
+        &[
+            "shaped",
+            "shaped_ret",
+            "hand",
+            "ndarray",
+            "ndarray_zip",
+            "nalgebra",
+        ],
+        100,
+    ),
+    (
+        "w3b",
+        &[
+            "shaped",
+            "shaped_ret",
+            "hand",
+            "ndarray",
+            "ndarray_zip",
+            "nalgebra",
+        ],
+        100,
+    ),
+    (
+        "w3a_f64",
+        &[
+            "shaped",
+            "shaped_ret",
+            "hand",
+            "ndarray",
+            "ndarray_zip",
+            "nalgebra",
+        ],
+        100,
+    ),
+    (
+        "w3a_i32",
+        &[
+            "shaped",
+            "shaped_ret",
+            "hand",
+            "ndarray",
+            "ndarray_zip",
+            "nalgebra",
+        ],
+        100,
+    ),
+];
+
+/// shaped may use at most this many times the hand-written loop's instructions.
+const BOUND: f64 = 1.05;
+
+/// The path of a freshly built bench executable, from cargo's JSON messages.
+pub fn bench_executable(root: &Path, bench: &str) -> Result<String, String> {
+    let out = Command::new("cargo")
+        .args([
+            "bench",
+            "--bench",
+            bench,
+            "--no-run",
+            "--message-format=json",
+        ])
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("could not run cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "building the {bench} bench failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let needle = format!("\"name\":\"{bench}\"");
+    stdout
+        .lines()
+        .filter(|l| l.contains(&needle) && l.contains("\"executable\":\""))
+        .find_map(|l| {
+            let start = l.find("\"executable\":\"")? + "\"executable\":\"".len();
+            let end = start + l[start..].find('"')?;
+            Some(l[start..end].to_string())
+        })
+        .ok_or_else(|| format!("cargo did not report an executable for bench `{bench}`"))
+}
+
+/// Instructions executed inside `symbol` over one run of `exe args`.
+fn count(exe: &str, symbol: &str, args: &[&str]) -> Result<u64, String> {
+    let out_file = std::env::temp_dir().join(format!("shaped-callgrind-{symbol}.out"));
+    let out_arg = format!("--callgrind-out-file={}", out_file.display());
+    let toggle = format!("--toggle-collect={symbol}");
+    let status = Command::new("valgrind")
+        .args(["--tool=callgrind", "--quiet", &out_arg, &toggle, exe])
+        .args(args)
+        .status()
+        .map_err(|e| format!("could not run valgrind: {e}"))?;
+    if !status.success() {
+        return Err(format!("valgrind on {symbol} failed ({status})"));
+    }
+    let text =
+        std::fs::read_to_string(&out_file).map_err(|e| format!("{}: {e}", out_file.display()))?;
+    let _ = std::fs::remove_file(&out_file);
+    text.lines()
+        .find_map(|l| {
+            l.strip_prefix("totals:")
+                .or_else(|| l.strip_prefix("summary:"))
+        })
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("no totals in callgrind output for {symbol}"))
+}
+
+pub fn run(root: &Path) -> Result<(), String> {
+    ensure_apt("valgrind", "valgrind")?;
+    crate::run(
+        root,
+        "cargo",
+        &["bench", "--bench", "insns", "--no-run"],
+        &[],
+    )?;
+    let exe = bench_executable(root, "insns")?;
+    println!("\ninstructions per call (callgrind, release build of benches/insns.rs)\n");
+    println!(
+        "{:<9} {:>9} {:>10} {:>9} {:>9} {:>11} {:>9} {:>14}  verdict",
+        "workload",
+        "shaped",
+        "shaped_ret",
+        "hand",
+        "ndarray",
+        "ndarray_zip",
+        "nalgebra",
+        "shaped/hand"
+    );
+    let (mut passed, mut failed) = (0, 0);
+    for &(workload, impls, calls) in WORKLOADS {
+        let calls_arg = calls.to_string();
+        let mut per_call = std::collections::BTreeMap::new();
+        for &imp in impls {
+            let symbol = format!("{workload}_{imp}");
+            let total = count(&exe, &symbol, &[workload, imp, &calls_arg])?;
+            per_call.insert(imp, total as f64 / calls as f64);
+        }
+        let get = |k: &str| per_call.get(k).copied();
+        // `*out = a + b` or `return a + b`: the same loop, different exits (see benches/workloads).
+        let shaped = get("shaped")
+            .unwrap_or(f64::NAN)
+            .min(get("shaped_ret").unwrap_or(f64::NAN));
+        let hand = get("hand").unwrap_or(f64::NAN);
+        let nd_best = get("ndarray")
+            .unwrap_or(f64::INFINITY)
+            .min(get("ndarray_zip").unwrap_or(f64::INFINITY));
+        let ratio = shaped / hand;
+        let ok = ratio <= BOUND && shaped <= nd_best;
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        let cell = |k: &str| get(k).map_or("-".to_string(), |v| format!("{v:.0}"));
+        println!(
+            "{:<9} {:>9} {:>10} {:>9} {:>9} {:>11} {:>9} {:>14.3}  {}",
+            workload,
+            cell("shaped"),
+            cell("shaped_ret"),
+            cell("hand"),
+            cell("ndarray"),
+            cell("ndarray_zip"),
+            cell("nalgebra"),
+            ratio,
+            if ok { "ok" } else { "OVER BOUND" }
+        );
+    }
+    println!(
+        "\nshaped = `*out = a + b`, shaped_ret = `return a + b`; the ratio uses the cheaper (same loop)"
+    );
+    println!(
+        "bound: shaped/hand <= {BOUND} and shaped <= ndarray fixed rank (best of `&a + &b` and Zip)"
+    );
+    println!("insns: {passed} passed, {failed} failed");
+    if failed > 0 {
+        return Err(format!("{failed} workload(s) over the instruction bound"));
+    }
+    Ok(())
+}
