@@ -22,6 +22,7 @@ macro_rules! drive {
         for _ in 0..$calls {
             match $imp {
                 "shaped" => $w::shaped(black_box(&a), black_box(&b), black_box(&mut sout)),
+                "shaped_to" => $w::shaped_to(black_box(&a), black_box(&b), black_box(&mut sout)),
                 "shaped_ret" => drop(black_box($w::shaped_ret(black_box(&a), black_box(&b)))),
                 "hand" => $w::hand(black_box(&ha), black_box(&hb), black_box(&mut hout)),
                 "ndarray" => drop(black_box($w::ndarray_op(black_box(&na), black_box(&nb)))),
@@ -66,6 +67,9 @@ fn main() {
             for _ in 0..calls {
                 match imp {
                     "shaped" => w2::shaped(black_box(&a), black_box(&b), black_box(&mut sout)),
+                    "shaped_to" => {
+                        w2::shaped_to(black_box(&a), black_box(&b), black_box(&mut sout))
+                    }
                     "shaped_ret" => drop(black_box(w2::shaped_ret(black_box(&a), black_box(&b)))),
                     "hand" => w2::hand(black_box(&ha), black_box(&hb), black_box(&mut hout)),
                     "ndarray" => drop(black_box(w2::ndarray_op(black_box(&na), black_box(&nb)))),

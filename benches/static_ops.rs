@@ -23,6 +23,7 @@ macro_rules! bench_2d {
         let mut sout = a;
         let mut g = $c.benchmark_group($w::NAME);
         g.bench_function("shaped", |x| x.iter(|| $w::shaped(black_box(&a), black_box(&b), black_box(&mut sout))));
+        g.bench_function("shaped_to", |x| x.iter(|| $w::shaped_to(black_box(&a), black_box(&b), black_box(&mut sout))));
         g.bench_function("shaped_ret", |x| x.iter(|| $w::shaped_ret(black_box(&a), black_box(&b))));
         g.bench_function("hand", |x| x.iter(|| $w::hand(black_box(&ha), black_box(&hb), black_box(&mut hout))));
         g.bench_function("ndarray", |x| x.iter(|| $w::ndarray_op(black_box(&na), black_box(&nb))));

@@ -24,10 +24,6 @@ pub trait Extent: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'stati
     type ArrayIter<X>: Iterator<Item = X>;
     #[doc(hidden)]
     fn array_from_fn<X>(f: impl FnMut(usize) -> X) -> Self::Array<X>;
-    #[doc(hidden)]
-    fn flatten<X>(s: &[Self::Array<X>]) -> &[X];
-    #[doc(hidden)]
-    fn flatten_mut<X>(s: &mut [Self::Array<X>]) -> &mut [X];
 }
 
 /// The extent `N`, for any `N` except 1 (that is [`One`]).
@@ -69,14 +65,6 @@ impl<const N: usize> Extent for Dim<N> {
     fn array_from_fn<X>(f: impl FnMut(usize) -> X) -> [X; N] {
         core::array::from_fn(f)
     }
-    #[inline]
-    fn flatten<X>(s: &[[X; N]]) -> &[X] {
-        s.as_flattened()
-    }
-    #[inline]
-    fn flatten_mut<X>(s: &mut [[X; N]]) -> &mut [X] {
-        s.as_flattened_mut()
-    }
 }
 
 impl Extent for One {
@@ -86,13 +74,5 @@ impl Extent for One {
     #[inline]
     fn array_from_fn<X>(f: impl FnMut(usize) -> X) -> [X; 1] {
         core::array::from_fn(f)
-    }
-    #[inline]
-    fn flatten<X>(s: &[[X; 1]]) -> &[X] {
-        s.as_flattened()
-    }
-    #[inline]
-    fn flatten_mut<X>(s: &mut [[X; 1]]) -> &mut [X] {
-        s.as_flattened_mut()
     }
 }

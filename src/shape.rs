@@ -2,8 +2,9 @@
 //!
 //! Shapes are tuples so that they read well in errors and docs: `shape![2, 1, 4]` is
 //! `(Dim<2>, One, Dim<4>)`. The impls for every rank are generated (`shaped_macros::impl_shapes`);
-//! each recurses on its tail, which is how the nested-array storage and its flat views are built
-//! without `unsafe`. Everything a kernel needs (dims, strides, element count) is an associated
+//! each recurses on its tail to build the nested-array storage. (The flat row-major view of that
+//! storage is one pointer cast in `Tensor::as_slice`, not a recursion: a recursion costs a chain of
+//! generic functions per shape, which `cargo xtask compile-time` showed in every build.) Everything a kernel needs (dims, strides, element count) is an associated
 //! constant, usable in `const` context.
 
 use core::fmt::Debug;
@@ -55,10 +56,6 @@ pub trait Shape: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static
     #[doc(hidden)]
     fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> Self::Storage<T>;
     #[doc(hidden)]
-    fn flat<T>(s: &[Self::Storage<T>]) -> &[T];
-    #[doc(hidden)]
-    fn flat_mut<T>(s: &mut [Self::Storage<T>]) -> &mut [T];
-    #[doc(hidden)]
     fn into_flat_iter<T>(s: Self::Storage<T>) -> Self::IntoIter<T>;
 
     /// The extents as a slice.
@@ -84,14 +81,6 @@ impl Shape for () {
     #[inline]
     fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> T {
         f(base)
-    }
-    #[inline]
-    fn flat<T>(s: &[T]) -> &[T] {
-        s
-    }
-    #[inline]
-    fn flat_mut<T>(s: &mut [T]) -> &mut [T] {
-        s
     }
     #[inline]
     fn into_flat_iter<T>(s: T) -> core::iter::Once<T> {

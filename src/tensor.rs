@@ -50,6 +50,13 @@ pub(crate) fn step_index(index: &mut [usize], dims: &[usize]) {
     }
 }
 
+/// The storage is `S::NUM` `T`s back to back: nested arrays have no padding and `T`'s alignment.
+/// The `unsafe` flat views rely on this; it is checked for every instantiation at compile time.
+const fn assert_storage_is_flat<T, S: Shape>() {
+    assert!(size_of::<S::Storage<T>>() == S::NUM * size_of::<T>());
+    assert!(align_of::<S::Storage<T>>() == align_of::<T>());
+}
+
 #[cold]
 #[track_caller]
 pub(crate) fn index_out_of_bounds(index: &[usize], dims: &[usize]) -> ! {
@@ -151,18 +158,16 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// Callers are this crate's kernels, each asserting at compile time that its plan covers
     /// exactly `S::NUM` contiguous slots, written in order.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn from_writer(fill: impl FnOnce(&mut [MaybeUninit<T>])) -> Self {
-        const {
-            assert!(size_of::<S::Storage<T>>() == S::NUM * size_of::<T>());
-            assert!(align_of::<S::Storage<T>>() == align_of::<T>());
-        }
+        const { assert_storage_is_flat::<T, S>() };
         let mut data = MaybeUninit::<S::Storage<T>>::uninit();
         // SAFETY: `S::Storage<T>` is `T` nested in arrays, laid out like `[T; S::NUM]` (size and
         // alignment asserted above); `MaybeUninit<T>` has `T`'s layout and any bytes are a valid
         // `MaybeUninit`. The slice covers exactly the storage, which we own exclusively here.
         let slots = unsafe {
-            core::slice::from_raw_parts_mut(data.as_mut_ptr().cast::<MaybeUninit<T>>(), S::NUM)
+            core::slice::from_raw_parts_mut(&raw mut data as *mut MaybeUninit<T>, S::NUM)
         };
         fill(slots);
         // SAFETY: `fill` wrote all `S::NUM` slots (the contract above). If it panicked we never
@@ -205,13 +210,18 @@ impl<T, S: Shape> Tensor<T, S> {
     /// The elements in row-major order.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
-        S::flat(core::slice::from_ref(&self.data))
+        const { assert_storage_is_flat::<T, S>() };
+        // SAFETY: `S::Storage<T>` is `T` nested in arrays, which is `S::NUM` contiguous `T`s with
+        // no padding (size and alignment asserted at compile time above), and we borrow it.
+        unsafe { core::slice::from_raw_parts(&raw const self.data as *const T, S::NUM) }
     }
 
     /// The elements in row-major order, mutable.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        S::flat_mut(core::slice::from_mut(&mut self.data))
+        const { assert_storage_is_flat::<T, S>() };
+        // SAFETY: as in `as_slice`, borrowed mutably and exclusively through `&mut self`.
+        unsafe { core::slice::from_raw_parts_mut(&raw mut self.data as *mut T, S::NUM) }
     }
 
     /// The element at `index`, or `None` when a coordinate is out of its extent.

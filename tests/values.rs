@@ -223,9 +223,10 @@ pairs! {
     r4_r4: [2, 3, 2, 3] [2, 3, 2, 3];
     r4_r4_alt: [2, 1, 2, 1] [1, 3, 1, 3];
     r4_r4_zero: [1, 0, 2, 1] [3, 1, 2, 4];
-    big_inner: [64, 64] [64];
-    big_col: [64, 64] [64, 1];
-    large_extent: [1, 1100] [3, 1];
+    // Large enough to merge and stride-0 over many rows; small enough for a debug test's stack.
+    big_inner: [16, 64] [64];
+    big_col: [16, 64] [16, 1];
+    large_extent: [1, 1100] [2, 1];
 }
 
 macro_rules! assigns {

@@ -6,11 +6,12 @@
 //! function is `#[inline(never)]` with a stable symbol so callgrind can count it alone, and takes
 //! its inputs by reference and returns (or writes) a fresh output, so no variant is slowed by
 //! possible aliasing the others do not have. The hand loop writes into `&mut out`, the leanest
-//! form there is. shaped is measured in both natural forms: `*out = a + b` and `return a + b`.
-//! They differ only in how the result leaves the function: `*out = ..` of a large tensor costs a
-//! copy (LLVM may forward a call's result only into a return slot or a local, not into memory
-//! behind a `&mut`), and returning by value costs the one `mov` the return ABI needs; the loop
-//! is the same. The bound is checked on the cheaper of the two, and both are reported; ndarray's `&a + &b` returns a new array (its allocation is counted: it is part
+//! form there is. shaped is measured in its three natural forms: `a.add_to(b, out)` (into an
+//! existing tensor, the like-for-like form), `return a + b`, and `*out = a + b`. The loop is the
+//! same in all three; they differ in how the result leaves the function: `*out = ..` of a large
+//! tensor costs a copy (LLVM forwards a call's result only into a return slot or a local, not
+//! into memory behind a `&mut`), and returning costs the one `mov` the return ABI needs. The
+//! bound is checked on the cheapest form, and all three are reported; ndarray's `&a + &b` returns a new array (its allocation is counted: it is part
 //! of that API), its `Zip` writes into a preallocated one.
 
 #![allow(dead_code, clippy::op_ref, clippy::needless_range_loop)]
@@ -50,6 +51,11 @@ macro_rules! w2d {
             #[inline(never)]
             pub fn shaped(a: &A, b: &B, out: &mut Out) {
                 *out = a + b;
+            }
+            #[unsafe(export_name = concat!(stringify!($name), "_shaped_to"))]
+            #[inline(never)]
+            pub fn shaped_to(a: &A, b: &B, out: &mut Out) {
+                a.add_to(b, out);
             }
             #[unsafe(export_name = concat!(stringify!($name), "_shaped_ret"))]
             #[inline(never)]
@@ -120,6 +126,11 @@ pub mod w2 {
     #[inline(never)]
     pub fn shaped(a: &A, b: &B, out: &mut Out) {
         *out = a + b;
+    }
+    #[unsafe(export_name = "w2_shaped_to")]
+    #[inline(never)]
+    pub fn shaped_to(a: &A, b: &B, out: &mut Out) {
+        a.add_to(b, out);
     }
     #[unsafe(export_name = "w2_shaped_ret")]
     #[inline(never)]

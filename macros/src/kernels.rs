@@ -1,8 +1,9 @@
 //! The loop kernels: one nested loop per axis, for every rank up to the maximum.
 //!
-//! Four families share one loop skeleton and differ only in what the innermost row does:
+//! Five families share one loop skeleton and differ only in what the innermost row does:
 //! `zip` (two inputs, a fresh output), `map` (one input, a fresh output), `assign` (one input
-//! folded into an existing output in place) and `visit` (one input, no output). Every input has
+//! folded into an existing output in place), `zip_assign` (two inputs into an existing output)
+//! and `visit` (one input, no output). Every input has
 //! its own strides (0 on broadcast axes); the output, when there is one, is contiguous and
 //! written in order. The innermost row is handed to `crate::kernel::row`, which specialises
 //! stride 1 and stride 0 so LLVM vectorises it. With constant extents and strides (the static
@@ -41,6 +42,11 @@ const FAMILIES: &[Family] = &[
         out: Out::Assign,
     },
     Family {
+        name: "zip_assign",
+        inputs: &["a", "b"],
+        out: Out::Assign,
+    },
+    Family {
         name: "visit",
         inputs: &["a"],
         out: Out::None,
@@ -63,7 +69,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
 
 fn kernel(fam: &Family, rank: usize) -> TokenStream {
     let name = format_ident!("{}_r{}", fam.name, rank);
-    let row = format_ident!("{}", fam.name);
+    let row = format_ident!("{}_as", fam.name);
     let ins: Vec<Ident> = fam.inputs.iter().map(|x| format_ident!("{}", x)).collect();
     let elem: Vec<Ident> = fam
         .inputs
@@ -104,10 +110,12 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
     } else {
         quote!()
     };
+    // `_` for each of the row function's type parameters: its inputs, its output, `F`.
+    let holes = (0..ins.len() + usize::from(has_out) + 1).map(|_| quote!(_));
     let advance_k = if has_out { quote!(k += n;) } else { quote!() };
     let mut body = quote! {
         let n = d[#last];
-        crate::kernel::row::#row(n, #(#row_strides,)* #(#row_inputs,)* #row_out f);
+        crate::kernel::row::#row::<ROW, #(#holes),*>(n, #(#row_strides,)* #(#row_inputs,)* #row_out f);
         #advance_k
     };
     // Wrap it in one loop per outer axis, innermost first.
@@ -133,6 +141,7 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
             }
         };
     }
+    let axes = 0..rank;
     let k_init = if has_out {
         quote!(let mut k = 0usize;)
     } else {
@@ -143,23 +152,44 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
     } else {
         quote!(#[allow(unused_mut, unused_assignments, unused_variables)])
     };
+    let with = format_ident!("{}_with", name);
+    let out_arg = if has_out { quote!(out,) } else { quote!() };
     quote! {
-        #[doc(hidden)]
-        #[inline(always)]
-        #[allow(clippy::too_many_arguments)]
-        #allow_k
-        pub fn #name<#(#elem,)* #out_generic #f_bound>(
-            d: [usize; #rank],
-            #(#strides: [usize; #rank],)*
-            #(#ins: &[#elem],)*
-            #out_param
-            f: &mut F,
-        ) {
-            if d.contains(&0) {
-                return;
+            /// With the innermost row's stride pattern fixed at compile time (`ROW`, one of
+            /// `crate::kernel::row`'s constants): only that row loop is generated.
+            #[doc(hidden)]
+            #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(clippy::too_many_arguments)]
+            #allow_k
+            pub fn #with<const ROW: u8, #(#elem,)* #out_generic #f_bound>(
+                d: &[usize; #rank],
+                #(#strides: &[usize; #rank],)*
+                #(#ins: &[#elem],)*
+                #out_param
+                f: &mut F,
+            ) {
+                // Unrolled, so constant extents fold it away even at opt-level "s".
+                if #(d[#axes] == 0)||* {
+                    return;
+                }
+                #k_init
+                #body
             }
-            #k_init
-            #body
+
+            /// The row's stride pattern chosen at run time, row by row.
+            #[doc(hidden)]
+            #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(clippy::too_many_arguments)]
+            pub fn #name<#(#elem,)* #out_generic #f_bound>(
+                d: [usize; #rank],
+                #(#strides: [usize; #rank],)*
+                #(#ins: &[#elem],)*
+                #out_param
+                f: &mut F,
+            ) {
+                #with::<{ crate::kernel::row::DYNAMIC }, #(#elem,)* #out_generic F>(&d, #(&#strides,)* #(#ins,)* #out_arg f)
+            }
         }
-    }
 }

@@ -48,14 +48,6 @@ pub fn shapes(input: TokenStream) -> TokenStream {
                     })
                 }
                 #[inline]
-                fn flat<T>(s: &[Self::Storage<T>]) -> &[T] {
-                    <(#(#tail,)*) as crate::Shape>::flat(<#head as crate::Extent>::flatten(s))
-                }
-                #[inline]
-                fn flat_mut<T>(s: &mut [Self::Storage<T>]) -> &mut [T] {
-                    <(#(#tail,)*) as crate::Shape>::flat_mut(<#head as crate::Extent>::flatten_mut(s))
-                }
-                #[inline]
                 fn into_flat_iter<T>(s: Self::Storage<T>) -> Self::IntoIter<T> {
                     s.into_iter().flat_map(<(#(#tail,)*) as crate::Shape>::into_flat_iter::<T> as fn(_) -> _)
                 }

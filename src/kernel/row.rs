@@ -4,11 +4,235 @@
 //! stride 1, so stride 1 and stride 0 (a broadcast operand: read once, hoisted) get loops of their
 //! own; any other stride takes the indexed loop. `n` is at least 1 (the kernels return early on an
 //! empty shape), each input slice starts at the row's first element, and `out` has `n` slots.
+//!
+//! `ROW` picks the loop: the static path knows the innermost strides at compile time and passes
+//! the matching constant, so only that loop is generated (a `match` on a constant generic
+//! parameter emits only the taken arm); [`DYNAMIC`] decides at run time, row by row. The loops
+//! are plain index loops over slices cut to `n`: LLVM drops their bounds checks, and they cost the
+//! compiler far less than chains of iterator adaptors (`cargo xtask compile-time`).
 
 use core::mem::MaybeUninit;
 
+/// Decide the loop from the strides at run time.
+pub const DYNAMIC: u8 = 0;
+/// Every input has stride 1.
+pub const UNIT: u8 = 1;
+/// Two inputs: the first has stride 1, the second stride 0 (broadcast).
+pub const FIRST_ONLY: u8 = 2;
+/// Two inputs: the first has stride 0 (broadcast), the second stride 1. One input: stride 0.
+pub const SECOND_ONLY: u8 = 3;
+/// Any other strides.
+pub const STRIDED: u8 = 4;
+
+/// The `ROW` constant for a row with input strides `sa` (and `sb`).
+pub const fn kind2(sa: usize, sb: usize) -> u8 {
+    match (sa, sb) {
+        (1, 1) => UNIT,
+        (1, 0) => FIRST_ONLY,
+        (0, 1) => SECOND_ONLY,
+        _ => STRIDED,
+    }
+}
+
+/// The `ROW` constant for a row with one input of stride `sa`.
+pub const fn kind1(sa: usize) -> u8 {
+    match sa {
+        1 => UNIT,
+        0 => SECOND_ONLY,
+        _ => STRIDED,
+    }
+}
+
+/// Runs `$loop` for the row kind `ROW`; [`DYNAMIC`] classifies the strides first. The outer
+/// `match` is on the constant itself, so for a fixed `ROW` only its arm is generated.
+macro_rules! by_kind {
+    ($row:ident, $kind:expr, $unit:expr, $first:expr, $second:expr, $strided:expr) => {
+        match $row {
+            UNIT => $unit,
+            FIRST_ONLY => $first,
+            SECOND_ONLY => $second,
+            STRIDED => $strided,
+            _ => match $kind {
+                UNIT => $unit,
+                FIRST_ONLY => $first,
+                SECOND_ONLY => $second,
+                _ => $strided,
+            },
+        }
+    };
+}
+
 /// `out[j] = f(a[j * sa], b[j * sb])`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn zip_as<const ROW: u8, A, B, O, F: FnMut(&A, &B) -> O>(
+    n: usize,
+    sa: usize,
+    sb: usize,
+    a: &[A],
+    b: &[B],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    let out = &mut out[..n];
+    by_kind!(
+        ROW,
+        kind2(sa, sb),
+        {
+            let (a, b) = (&a[..n], &b[..n]);
+            for j in 0..n {
+                out[j].write(f(&a[j], &b[j]));
+            }
+        },
+        {
+            let (a, y) = (&a[..n], &b[0]);
+            for j in 0..n {
+                out[j].write(f(&a[j], y));
+            }
+        },
+        {
+            let (x, b) = (&a[0], &b[..n]);
+            for j in 0..n {
+                out[j].write(f(x, &b[j]));
+            }
+        },
+        {
+            for j in 0..n {
+                out[j].write(f(&a[j * sa], &b[j * sb]));
+            }
+        }
+    )
+}
+
+/// `out[j] = f(a[j * sa])`.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn map_as<const ROW: u8, A, O, F: FnMut(&A) -> O>(
+    n: usize,
+    sa: usize,
+    a: &[A],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    let out = &mut out[..n];
+    by_kind!(
+        ROW,
+        kind1(sa),
+        {
+            let a = &a[..n];
+            for j in 0..n {
+                out[j].write(f(&a[j]));
+            }
+        },
+        unreachable!("one input has no FIRST_ONLY row"),
+        {
+            let x = &a[0];
+            for o in out.iter_mut() {
+                o.write(f(x));
+            }
+        },
+        {
+            for j in 0..n {
+                out[j].write(f(&a[j * sa]));
+            }
+        }
+    )
+}
+
+/// `f(&mut out[j], b[j * sb])`.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn assign_as<const ROW: u8, B, O, F: FnMut(&mut O, &B)>(
+    n: usize,
+    sb: usize,
+    b: &[B],
+    out: &mut [O],
+    f: &mut F,
+) {
+    let out = &mut out[..n];
+    by_kind!(
+        ROW,
+        kind1(sb),
+        {
+            let b = &b[..n];
+            for j in 0..n {
+                f(&mut out[j], &b[j]);
+            }
+        },
+        unreachable!("one input has no FIRST_ONLY row"),
+        {
+            let y = &b[0];
+            for o in out.iter_mut() {
+                f(o, y);
+            }
+        },
+        {
+            for j in 0..n {
+                f(&mut out[j], &b[j * sb]);
+            }
+        }
+    )
+}
+
+/// `f(&mut out[j], a[j * sa], b[j * sb])`.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn zip_assign_as<const ROW: u8, A, B, O, F: FnMut(&mut O, &A, &B)>(
+    n: usize,
+    sa: usize,
+    sb: usize,
+    a: &[A],
+    b: &[B],
+    out: &mut [O],
+    f: &mut F,
+) {
+    let out = &mut out[..n];
+    by_kind!(
+        ROW,
+        kind2(sa, sb),
+        {
+            let (a, b) = (&a[..n], &b[..n]);
+            for j in 0..n {
+                f(&mut out[j], &a[j], &b[j]);
+            }
+        },
+        {
+            let (a, y) = (&a[..n], &b[0]);
+            for j in 0..n {
+                f(&mut out[j], &a[j], y);
+            }
+        },
+        {
+            let (x, b) = (&a[0], &b[..n]);
+            for j in 0..n {
+                f(&mut out[j], x, &b[j]);
+            }
+        },
+        {
+            for j in 0..n {
+                f(&mut out[j], &a[j * sa], &b[j * sb]);
+            }
+        }
+    )
+}
+
+/// `f(a[j * sa])` for each `j` in order.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn visit_as<const ROW: u8, A, F: FnMut(&A)>(n: usize, sa: usize, a: &[A], f: &mut F) {
+    by_kind!(
+        ROW,
+        kind1(sa),
+        a[..n].iter().for_each(&mut *f),
+        unreachable!("one input has no FIRST_ONLY row"),
+        (0..n).for_each(|_| f(&a[0])),
+        (0..n).for_each(|j| f(&a[j * sa]))
+    )
+}
+
+/// [`zip_as`] with the row kind decided at run time.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn zip<A, B, O, F: FnMut(&A, &B) -> O>(
     n: usize,
     sa: usize,
@@ -18,34 +242,12 @@ pub fn zip<A, B, O, F: FnMut(&A, &B) -> O>(
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
-    match (sa, sb) {
-        (1, 1) => {
-            for ((o, x), y) in out.iter_mut().zip(&a[..n]).zip(&b[..n]) {
-                o.write(f(x, y));
-            }
-        }
-        (1, 0) => {
-            let y = &b[0];
-            for (o, x) in out.iter_mut().zip(&a[..n]) {
-                o.write(f(x, y));
-            }
-        }
-        (0, 1) => {
-            let x = &a[0];
-            for (o, y) in out.iter_mut().zip(&b[..n]) {
-                o.write(f(x, y));
-            }
-        }
-        _ => {
-            for (j, o) in out.iter_mut().enumerate() {
-                o.write(f(&a[j * sa], &b[j * sb]));
-            }
-        }
-    }
+    zip_as::<DYNAMIC, A, B, O, F>(n, sa, sb, a, b, out, f)
 }
 
-/// `out[j] = f(a[j * sa])`.
-#[inline(always)]
+/// [`map_as`] with the row kind decided at run time.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn map<A, O, F: FnMut(&A) -> O>(
     n: usize,
     sa: usize,
@@ -53,48 +255,34 @@ pub fn map<A, O, F: FnMut(&A) -> O>(
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
-    match sa {
-        1 => {
-            for (o, x) in out.iter_mut().zip(&a[..n]) {
-                o.write(f(x));
-            }
-        }
-        _ => {
-            for (j, o) in out.iter_mut().enumerate() {
-                o.write(f(&a[j * sa]));
-            }
-        }
-    }
+    map_as::<DYNAMIC, A, O, F>(n, sa, a, out, f)
 }
 
-/// `f(&mut out[j], b[j * sb])`.
-#[inline(always)]
+/// [`assign_as`] with the row kind decided at run time.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn assign<B, O, F: FnMut(&mut O, &B)>(n: usize, sb: usize, b: &[B], out: &mut [O], f: &mut F) {
-    match sb {
-        1 => {
-            for (o, y) in out.iter_mut().zip(&b[..n]) {
-                f(o, y);
-            }
-        }
-        0 => {
-            let y = &b[0];
-            for o in out.iter_mut() {
-                f(o, y);
-            }
-        }
-        _ => {
-            for (j, o) in out.iter_mut().enumerate() {
-                f(o, &b[j * sb]);
-            }
-        }
-    }
+    assign_as::<DYNAMIC, B, O, F>(n, sb, b, out, f)
 }
 
-/// `f(a[j * sa])` for each `j` in order.
-#[inline(always)]
+/// [`zip_assign_as`] with the row kind decided at run time.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn zip_assign<A, B, O, F: FnMut(&mut O, &A, &B)>(
+    n: usize,
+    sa: usize,
+    sb: usize,
+    a: &[A],
+    b: &[B],
+    out: &mut [O],
+    f: &mut F,
+) {
+    zip_assign_as::<DYNAMIC, A, B, O, F>(n, sa, sb, a, b, out, f)
+}
+
+/// [`visit_as`] with the row kind decided at run time.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn visit<A, F: FnMut(&A)>(n: usize, sa: usize, a: &[A], f: &mut F) {
-    match sa {
-        1 => a[..n].iter().for_each(f),
-        _ => (0..n).for_each(|j| f(&a[j * sa])),
-    }
+    visit_as::<DYNAMIC, A, F>(n, sa, a, f)
 }

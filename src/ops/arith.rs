@@ -15,6 +15,41 @@ use crate::{
     Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView, TensorViewMut,
 };
 
+/// The element operations as plain functions, generic only over element types: one copy of a
+/// kernel then serves every shape in unoptimised builds (a closure written inside an operator
+/// impl would be a new type for every shape).
+mod elementwise {
+    macro_rules! binary_fns {
+        ($($Op:ident $op:ident),*) => {$(
+            #[inline(always)]
+            pub fn $op<T: Clone + core::ops::$Op<U>, U: Clone>(x: &T, y: &U) -> T::Output {
+                core::ops::$Op::$op(x.clone(), y.clone())
+            }
+        )*};
+    }
+    binary_fns!(Add add, Sub sub, Mul mul, Div div, Rem rem);
+
+    macro_rules! assign_fns {
+        ($($Op:ident $op:ident),*) => {$(
+            #[inline(always)]
+            pub fn $op<T: core::ops::$Op<U>, U: Clone>(x: &mut T, y: &U) {
+                core::ops::$Op::$op(x, y.clone())
+            }
+        )*};
+    }
+    assign_fns!(AddAssign add_assign, SubAssign sub_assign, MulAssign mul_assign, DivAssign div_assign, RemAssign rem_assign);
+
+    macro_rules! unary_fns {
+        ($($Op:ident $op:ident),*) => {$(
+            #[inline(always)]
+            pub fn $op<T: Clone + core::ops::$Op>(x: &T) -> T::Output {
+                core::ops::$Op::$op(x.clone())
+            }
+        )*};
+    }
+    unary_fns!(Neg neg, Not not);
+}
+
 /// `lhs ∘ rhs` for every left-hand form and any [`Operand`] on the right, broadcasting.
 macro_rules! binary {
     ($($Op:ident $op:ident),*) => {$(
@@ -31,9 +66,10 @@ macro_rules! binary {
             R::Elem: Clone,
         {
             type Output = Tensor<<T as $Op<R::Elem>>::Output, Broadcast<S, R::Shape>>;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: R) -> Self::Output {
-                engine::zip(&self, &rhs, |x: &T, y: &R::Elem| x.clone().$op(y.clone()))
+                engine::zip(&self, &rhs, elementwise::$op::<T, R::Elem>)
             }
         }
     };
@@ -54,9 +90,10 @@ macro_rules! assign {
             T: $Op<R::Elem>,
             R::Elem: Clone,
         {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(&mut self, rhs: R) {
-                engine::assign::<S, _, _>(self.as_mut_slice(), &rhs, |x: &mut T, y: &R::Elem| x.$op(y.clone()))
+                engine::assign::<S, _, _>(self.as_mut_slice(), &rhs, elementwise::$op::<T, R::Elem>)
             }
         }
     };
@@ -78,9 +115,10 @@ macro_rules! unary {
             T: Clone + $Op,
         {
             type Output = Tensor<<T as $Op>::Output, S>;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self) -> Self::Output {
-                engine::map(&self, |x: &T| x.clone().$op())
+                engine::map(&self, elementwise::$op::<T>)
             }
         }
     };
@@ -100,13 +138,15 @@ macro_rules! scalar {
         scalar!(@form $t, $Op $op ['a, S: Shape, L: Layout<S>] TensorView<'a, $t, S, L>);
         scalar!(@form $t, $Op $op ['a, 'b, S: Shape, L: Layout<S>] &'b TensorView<'a, $t, S, L>);
         impl<S: Shape> $OpAssign<$t> for Tensor<$t, S> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
             fn $op_assign(&mut self, rhs: $t) {
                 self.iter_mut().for_each(|x| x.$op_assign(rhs));
             }
         }
         impl<S: Shape> $OpAssign<$t> for TensorViewMut<'_, $t, S> {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
             fn $op_assign(&mut self, rhs: $t) {
                 self.as_mut_slice().iter_mut().for_each(|x| x.$op_assign(rhs));
             }
@@ -115,14 +155,16 @@ macro_rules! scalar {
     (@form $t:ty, $Op:ident $op:ident [$($g:tt)*] $Tensor:ty) => {
         impl<$($g)*> $Op<$t> for $Tensor {
             type Output = Tensor<$t, S>;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: $t) -> Tensor<$t, S> {
                 engine::map(&self, |x: &$t| x.$op(rhs))
             }
         }
         impl<$($g)*> $Op<$Tensor> for $t {
             type Output = Tensor<$t, S>;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: $Tensor) -> Tensor<$t, S> {
                 engine::map(&rhs, |x: &$t| self.$op(*x))
             }

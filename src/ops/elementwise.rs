@@ -6,7 +6,7 @@ use core::cmp::Ordering;
 
 use super::engine;
 use crate::layout::Layout;
-use crate::{Broadcast, BroadcastWith, Operand, Shape, Tensor, TensorView};
+use crate::{Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView};
 
 /// `x` when it compares as `keep` (or equal) to `y`, else `y`; an unordered pair yields the value
 /// not equal to itself (NaN), as numpy's `minimum`/`maximum` do.
@@ -19,6 +19,34 @@ fn pick<T: PartialOrd>(x: T, y: T, keep: Ordering) -> T {
         None if x != x => x,
         None => y,
     }
+}
+
+/// `a.add_to(&b, &mut out)` and its siblings: an operator written into an existing tensor.
+macro_rules! to_ops {
+    ($($name:ident $Op:ident $op:ident $sym:literal,)*) => {$(
+        #[doc = concat!("`out = self ", $sym, " other`, both broadcast to `out`'s shape, written in place ")]
+        #[doc = "(nalgebra's `add_to`, numpy's `out=`): no temporary and no copy, unlike `*out = a + b`."]
+        ///
+        /// ```
+        /// # use shaped::{shape, tensor, Tensor};
+        /// let mut out = Tensor::<f64, shape![2, 3]>::zeros();
+        /// tensor![[1., 2., 3.], [4., 5., 6.]].add_to(&tensor![10., 20., 30.], &mut out);
+        /// assert_eq!(out[[1, 2]], 36.);
+        /// ```
+        #[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+        pub fn $name<R: Operand, So: Shape>(&self, other: R, out: &mut Tensor<<T as core::ops::$Op<R::Elem>>::Output, So>)
+        where
+            S: BroadcastInto<So>,
+            R::Shape: BroadcastInto<So>,
+            T: Clone + core::ops::$Op<R::Elem>,
+            R::Elem: Clone,
+        {
+            engine::zip_update::<So, _, _, _, _>(out.as_mut_slice(), self, &other, |o: &mut _, x: &T, y: &R::Elem| {
+                *o = core::ops::$Op::$op(x.clone(), y.clone())
+            })
+        }
+    )*};
 }
 
 macro_rules! elementwise {
@@ -58,6 +86,45 @@ macro_rules! elementwise {
             R::Elem: Clone,
         {
             engine::zip(self, &other, |x: &T, y: &R::Elem| f(x.clone(), y.clone()))
+        }
+
+        /// `f(x, y)` for each pair of elements of `self` and `other`, both broadcast to `out`'s
+        /// shape, written into `out` (numpy's `out=`): no temporary, nothing copied afterwards.
+        /// The way to fill a buffer you already have, such as a `static` in firmware.
+        ///
+        /// ```
+        /// # use shaped::{shape, tensor, Tensor};
+        /// let mut out = Tensor::<i32, shape![2, 2]>::zeros();
+        /// tensor![1, 2].zip_map_to(&tensor![[10], [20]], &mut out, |x, y| x + y);
+        /// assert_eq!(out, tensor![[11, 12], [21, 22]]);
+        /// ```
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        pub fn zip_map_to<R: Operand, O, So: Shape>(
+            &self,
+            other: R,
+            out: &mut Tensor<O, So>,
+            mut f: impl FnMut(T, R::Elem) -> O,
+        ) where
+            S: BroadcastInto<So>,
+            R::Shape: BroadcastInto<So>,
+            T: Clone,
+            R::Elem: Clone,
+        {
+            engine::zip_update::<So, _, _, _, _>(
+                out.as_mut_slice(),
+                self,
+                &other,
+                |o: &mut O, x: &T, y: &R::Elem| *o = f(x.clone(), y.clone()),
+            )
+        }
+
+        to_ops! {
+            add_to Add add "+",
+            sub_to Sub sub "-",
+            mul_to Mul mul "*",
+            div_to Div div "/",
+            rem_to Rem rem "%",
         }
 
         /// Folds every element, in row-major order.
@@ -177,4 +244,36 @@ impl<T, S: Shape> Tensor<T, S> {
 
 impl<T, S: Shape, L: Layout<S>> TensorView<'_, T, S, L> {
     elementwise!();
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// `f(&mut self[i], a[i], b[i])` for every element, `a` and `b` broadcast to this shape: a
+    /// fused update in one pass, such as multiply-accumulate.
+    ///
+    /// ```
+    /// # use shaped::tensor;
+    /// let mut acc = tensor![1.0, 1.0, 1.0];
+    /// acc.zip_update(&tensor![1.0, 2.0, 3.0], &tensor![2.0], |o, x, y| *o += x * y);
+    /// assert_eq!(acc, tensor![3.0, 5.0, 7.0]);
+    /// ```
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn zip_update<A: Operand, B: Operand>(
+        &mut self,
+        a: A,
+        b: B,
+        mut f: impl FnMut(&mut T, A::Elem, B::Elem),
+    ) where
+        A::Shape: BroadcastInto<S>,
+        B::Shape: BroadcastInto<S>,
+        A::Elem: Clone,
+        B::Elem: Clone,
+    {
+        engine::zip_update::<S, _, _, _, _>(
+            self.as_mut_slice(),
+            &a,
+            &b,
+            |o: &mut T, x: &A::Elem, y: &B::Elem| f(o, x.clone(), y.clone()),
+        )
+    }
 }

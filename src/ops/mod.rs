@@ -35,7 +35,8 @@ impl<T, S: Shape> Operand for Tensor<T, S> {
     type Elem = T;
     type Shape = S;
     type Layout = RowMajor;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn source(&self) -> &[T] {
         self.as_slice()
     }
@@ -46,7 +47,8 @@ impl<T, S: Shape> Operand for &Tensor<T, S> {
     type Elem = T;
     type Shape = S;
     type Layout = RowMajor;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn source(&self) -> &[T] {
         self.as_slice()
     }
@@ -57,7 +59,8 @@ impl<T, S: Shape, L: Layout<S>> Operand for TensorView<'_, T, S, L> {
     type Elem = T;
     type Shape = S;
     type Layout = L;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn source(&self) -> &[T] {
         TensorView::source(self)
     }
@@ -68,7 +71,8 @@ impl<T, S: Shape, L: Layout<S>> Operand for &TensorView<'_, T, S, L> {
     type Elem = T;
     type Shape = S;
     type Layout = L;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn source(&self) -> &[T] {
         TensorView::source(self)
     }
@@ -79,7 +83,8 @@ impl<T, S: Shape> Operand for &TensorViewMut<'_, T, S> {
     type Elem = T;
     type Shape = S;
     type Layout = RowMajor;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn source(&self) -> &[T] {
         self.as_slice()
     }

@@ -4,6 +4,8 @@
 //! runs. Each task installs what it needs first (rustup components and targets, Debian packages):
 //! nothing survives between machines, so a green run must never depend on a hand-made install.
 
+mod compile_time;
+mod firmware;
 mod insns;
 
 use std::env;
@@ -21,9 +23,11 @@ fn main() -> ExitCode {
         "ci" => ci(),
         "install" => install(),
         "insns" => insns::run(&root()),
+        "compile-time" => compile_time::run(&root()),
+        "firmware" => firmware::run(&root()),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)"
+                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops"
             );
             Ok(())
         }
@@ -121,7 +125,39 @@ fn ci() -> Result<(), String> {
         ],
         &[],
     )?;
+    // Optimised builds take the specialised static path (cfg(not(debug_assertions))): lint it
+    // and run the value tests through it too.
+    run(
+        &root,
+        &cargo,
+        &[
+            "clippy",
+            "-p",
+            "shaped",
+            "--lib",
+            "--release",
+            "--",
+            "-D",
+            "warnings",
+        ],
+        &[],
+    )?;
     run(&root, &cargo, &["test", "--workspace"], &[])?;
+    run(
+        &root,
+        &cargo,
+        &[
+            "test",
+            "--release",
+            "--test",
+            "values",
+            "--test",
+            "tensor",
+            "--test",
+            "no_alloc",
+        ],
+        &[],
+    )?;
     run(
         &root,
         &cargo,
@@ -146,6 +182,8 @@ fn ci() -> Result<(), String> {
         ],
         &[],
     )?;
+    // The firmware example on a Cortex-M4F under QEMU: results, and cost against hand loops.
+    firmware::run(&root)?;
     println!(
         "\nxtask ci: every check passed in {:.0} s",
         start.elapsed().as_secs_f64()

@@ -1,0 +1,201 @@
+//! Optimised builds: the kernel of the planned rank and row kind, with the plan as constants.
+//!
+//! Large outputs are filled by an out-of-line call. Measured (`cargo xtask insns`, W3a
+//! `[64,64]+[64]`): with the fill inlined, LLVM writes the 16 KiB into a stack temporary and then
+//! copies it to the caller's destination (16.5k of the 19.9k instructions per call); behind a
+//! call, LLVM's call-slot optimisation hands the callee the destination itself, and the copy is
+//! gone. Small outputs stay inline: their loops unroll into straight stores that LLVM forwards to
+//! the destination anyway, and a call would cost more than the whole kernel (W1 is 14
+//! instructions).
+
+use core::mem::MaybeUninit;
+
+use super::Planned;
+use crate::kernel::row;
+use crate::layout::reach;
+use crate::{MAX_RANK, Operand, Shape, kernel};
+
+/// Outputs above this many bytes are filled out of line (see the module doc).
+const OUTLINE_BYTES: usize = 1024;
+
+impl<S: Shape, A: Operand, B: Operand> Planned<S, A, B> {
+    /// How many source elements each operand's loop reaches: slicing to these constant lengths
+    /// once lets every per-row bounds check fold away.
+    const ZIP_REACH: [usize; 2] = [
+        reach(&Self::ZIP.dims, &Self::ZIP.strides[0]),
+        reach(&Self::ZIP.dims, &Self::ZIP.strides[1]),
+    ];
+    const ONE_REACH: usize = reach(&Self::ONE.dims, &Self::ONE.strides[0]);
+    const ZIP_RANK: usize = Self::ZIP.rank;
+    const ONE_RANK: usize = Self::ONE.rank;
+    /// The innermost row's stride pattern (`kernel::row`'s constants).
+    const ZIP_ROW: u8 = row::kind2(
+        Self::ZIP.strides[0][MAX_RANK - 1],
+        Self::ZIP.strides[1][MAX_RANK - 1],
+    );
+    const ONE_ROW: u8 = row::kind1(Self::ONE.strides[0][MAX_RANK - 1]);
+}
+
+/// The innermost `K` slots of a padded plan array (a constant, so this folds away).
+#[inline(always)]
+fn last<const K: usize>(padded: &[usize; MAX_RANK]) -> &[usize; K] {
+    padded.last_chunk::<K>().expect("plans have rank 1 to 8")
+}
+
+/// Calls the kernel of the planned rank, for the planned kind of innermost row, with the plan's
+/// extents and strides as constants.
+///
+/// Both matches are on constants, so only the taken arm is code-generated for each operation
+/// (rustc skips unreachable arms of a switch on a constant): a rank-2 plan with a broadcast row
+/// costs the compiler one two-level loop with one row loop, not an eight-level nest with six
+/// single-trip loops and four row variants that LLVM would then have to fold away. Every arm
+/// reads the same plan constant: a constant per arm (an unpadded copy each) would be evaluated
+/// for all 32 arms, reachable or not, and that evaluation was most of a debug build's time
+/// (`cargo xtask compile-time`, `-Ztime-passes`: the collector, 0.5 s of 0.95 s).
+macro_rules! by_rank {
+    ($rank:expr, $row:expr, $plan:expr, $holes:tt, [0], $($kernel:ident $k:literal),+; $x:expr, $out:expr, $f:expr) => {
+        match $rank {
+            $($k => by_rank!(@row $row, $kernel, $holes, (
+                last::<$k>(&$plan.dims),
+                last::<$k>(&$plan.strides[0]),
+                $x, $out, $f
+            )),)+
+            _ => unreachable!("plans have rank 1 to 8"),
+        }
+    };
+    ($rank:expr, $row:expr, $plan:expr, $holes:tt, [0, 1], $($kernel:ident $k:literal),+; $x:expr, $y:expr, $out:expr, $f:expr) => {
+        match $rank {
+            $($k => by_rank!(@row $row, $kernel, $holes, (
+                last::<$k>(&$plan.dims),
+                last::<$k>(&$plan.strides[0]),
+                last::<$k>(&$plan.strides[1]),
+                $x, $y, $out, $f
+            )),)+
+            _ => unreachable!("plans have rank 1 to 8"),
+        }
+    };
+    (@row $row:expr, $kernel:ident, $holes:tt, $args:tt) => {
+        match $row {
+            row::UNIT => by_rank!(@call $kernel, UNIT, $holes, $args),
+            row::FIRST_ONLY => by_rank!(@call $kernel, FIRST_ONLY, $holes, $args),
+            row::SECOND_ONLY => by_rank!(@call $kernel, SECOND_ONLY, $holes, $args),
+            _ => by_rank!(@call $kernel, STRIDED, $holes, $args),
+        }
+    };
+    (@call $kernel:ident, $row:ident, [$($hole:tt)*], ($($arg:expr),+)) => {
+        kernel::$kernel::<{ row::$row }, $($hole)*>($($arg),+)
+    };
+}
+
+#[inline(always)]
+pub(super) fn zip<A: Operand, B: Operand, S: Shape, O, F>(
+    a: &[A::Elem],
+    b: &[B::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    if const { size_of::<S::Storage<O>>() > OUTLINE_BYTES } {
+        zip_outlined::<A, B, S, O, F>(a, b, out, f)
+    } else {
+        zip_fill::<A, B, S, O, F>(a, b, out, f)
+    }
+}
+
+#[inline(always)]
+fn zip_fill<A: Operand, B: Operand, S: Shape, O, F>(
+    a: &[A::Elem],
+    b: &[B::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    let [ra, rb] = Planned::<S, A, B>::ZIP_REACH;
+    let (a, b, out) = (&a[..ra], &b[..rb], &mut out[..S::NUM]);
+    by_rank!(Planned::<S, A, B>::ZIP_RANK, Planned::<S, A, B>::ZIP_ROW, Planned::<S, A, B>::ZIP,
+        [_, _, _, _], [0, 1],
+        zip_r1_with 1, zip_r2_with 2, zip_r3_with 3, zip_r4_with 4,
+        zip_r5_with 5, zip_r6_with 6, zip_r7_with 7, zip_r8_with 8;
+        a, b, out, f)
+}
+
+#[inline(never)]
+fn zip_outlined<A: Operand, B: Operand, S: Shape, O, F>(
+    a: &[A::Elem],
+    b: &[B::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    zip_fill::<A, B, S, O, F>(a, b, out, f)
+}
+
+#[inline(always)]
+pub(super) fn map<A: Operand, O, F>(a: &[A::Elem], out: &mut [MaybeUninit<O>], f: &mut F)
+where
+    F: FnMut(&A::Elem) -> O,
+{
+    if const { size_of::<<A::Shape as Shape>::Storage<O>>() > OUTLINE_BYTES } {
+        map_outlined::<A, O, F>(a, out, f)
+    } else {
+        map_fill::<A, O, F>(a, out, f)
+    }
+}
+
+#[inline(always)]
+fn map_fill<A: Operand, O, F>(a: &[A::Elem], out: &mut [MaybeUninit<O>], f: &mut F)
+where
+    F: FnMut(&A::Elem) -> O,
+{
+    type P<A> = Planned<<A as Operand>::Shape, A>;
+    let a = &a[..P::<A>::ONE_REACH];
+    let out = &mut out[..<A::Shape as Shape>::NUM];
+    by_rank!(P::<A>::ONE_RANK, P::<A>::ONE_ROW, P::<A>::ONE, [_, _, _], [0],
+        map_r1_with 1, map_r2_with 2, map_r3_with 3, map_r4_with 4,
+        map_r5_with 5, map_r6_with 6, map_r7_with 7, map_r8_with 8;
+        a, out, f)
+}
+
+#[inline(never)]
+fn map_outlined<A: Operand, O, F>(a: &[A::Elem], out: &mut [MaybeUninit<O>], f: &mut F)
+where
+    F: FnMut(&A::Elem) -> O,
+{
+    map_fill::<A, O, F>(a, out, f)
+}
+
+/// In place: nothing to copy, so always inline.
+#[inline(always)]
+pub(super) fn assign<S: Shape, T, B: Operand, F>(out: &mut [T], b: &[B::Elem], f: &mut F)
+where
+    F: FnMut(&mut T, &B::Elem),
+{
+    let b = &b[..Planned::<S, B>::ONE_REACH];
+    let out = &mut out[..S::NUM];
+    by_rank!(Planned::<S, B>::ONE_RANK, Planned::<S, B>::ONE_ROW, Planned::<S, B>::ONE,
+        [_, _, _], [0],
+        assign_r1_with 1, assign_r2_with 2, assign_r3_with 3, assign_r4_with 4,
+        assign_r5_with 5, assign_r6_with 6, assign_r7_with 7, assign_r8_with 8;
+        b, out, f)
+}
+
+#[inline(always)]
+pub(super) fn zip_update<S: Shape, A: Operand, B: Operand, O, F>(
+    out: &mut [O],
+    a: &[A::Elem],
+    b: &[B::Elem],
+    f: &mut F,
+) where
+    F: FnMut(&mut O, &A::Elem, &B::Elem),
+{
+    let [ra, rb] = Planned::<S, A, B>::ZIP_REACH;
+    let (a, b, out) = (&a[..ra], &b[..rb], &mut out[..S::NUM]);
+    by_rank!(Planned::<S, A, B>::ZIP_RANK, Planned::<S, A, B>::ZIP_ROW, Planned::<S, A, B>::ZIP,
+        [_, _, _, _], [0, 1],
+        zip_assign_r1_with 1, zip_assign_r2_with 2, zip_assign_r3_with 3, zip_assign_r4_with 4,
+        zip_assign_r5_with 5, zip_assign_r6_with 6, zip_assign_r7_with 7, zip_assign_r8_with 8;
+        a, b, out, f)
+}
