@@ -12,52 +12,46 @@ use criterion::{Criterion, criterion_group, criterion_main};
 mod workloads;
 use workloads::*;
 
-macro_rules! bench_2d {
-    ($c:ident, $($w:ident),*) => {$({
+/// One group per workload: every form of shaped, the hand loop, ndarray, and nalgebra for the
+/// 2-D workloads (`with nalgebra`).
+macro_rules! bench {
+    ($c:ident, $w:ident $(, with $nalgebra:ident)?) => {{
         let (a, b) = $w::inputs();
         let (ha, hb) = $w::hand_inputs(&a, &b);
         let (na, nb) = $w::ndarray_inputs(&a, &b);
         let mut nout = na.clone();
-        let (ga, gb) = $w::nalgebra_inputs(&a, &b);
         let mut hout = ha;
         let mut sout = a;
         let mut g = $c.benchmark_group($w::NAME);
-        g.bench_function("shaped", |x| x.iter(|| $w::shaped(black_box(&a), black_box(&b), black_box(&mut sout))));
-        g.bench_function("shaped_to", |x| x.iter(|| $w::shaped_to(black_box(&a), black_box(&b), black_box(&mut sout))));
+        g.bench_function("shaped", |x| {
+            x.iter(|| $w::shaped(black_box(&a), black_box(&b), black_box(&mut sout)))
+        });
+        g.bench_function("shaped_to", |x| {
+            x.iter(|| $w::shaped_to(black_box(&a), black_box(&b), black_box(&mut sout)))
+        });
         g.bench_function("shaped_ret", |x| x.iter(|| $w::shaped_ret(black_box(&a), black_box(&b))));
-        g.bench_function("hand", |x| x.iter(|| $w::hand(black_box(&ha), black_box(&hb), black_box(&mut hout))));
+        g.bench_function("hand", |x| {
+            x.iter(|| $w::hand(black_box(&ha), black_box(&hb), black_box(&mut hout)))
+        });
         g.bench_function("ndarray", |x| x.iter(|| $w::ndarray_op(black_box(&na), black_box(&nb))));
-        g.bench_function("ndarray_zip", |x| x.iter(|| $w::ndarray_zip(black_box(&na), black_box(&nb), black_box(&mut nout))));
-        g.bench_function("nalgebra", |x| x.iter(|| $w::nalgebra(black_box(&ga), black_box(&gb))));
+        g.bench_function("ndarray_zip", |x| {
+            x.iter(|| $w::ndarray_zip(black_box(&na), black_box(&nb), black_box(&mut nout)))
+        });
+        $(
+            let (ga, gb) = $w::nalgebra_inputs(&a, &b);
+            g.bench_function(stringify!($nalgebra), |x| x.iter(|| $w::nalgebra(black_box(&ga), black_box(&gb))));
+        )?
         g.finish();
-    })*};
+    }};
 }
 
 fn benches(c: &mut Criterion) {
-    bench_2d!(c, w1, w3a, w3b, w3a_f64, w3a_i32);
-    let (a, b) = w2::inputs();
-    let (ha, hb) = w2::hand_inputs(&a, &b);
-    let (na, nb) = w2::ndarray_inputs(&a, &b);
-    let mut nout = na.clone();
-    let mut hout = ha;
-    let mut sout = a;
-    let mut g = c.benchmark_group(w2::NAME);
-    g.bench_function("shaped", |x| {
-        x.iter(|| w2::shaped(black_box(&a), black_box(&b), black_box(&mut sout)))
-    });
-    g.bench_function("shaped_ret", |x| {
-        x.iter(|| w2::shaped_ret(black_box(&a), black_box(&b)))
-    });
-    g.bench_function("hand", |x| {
-        x.iter(|| w2::hand(black_box(&ha), black_box(&hb), black_box(&mut hout)))
-    });
-    g.bench_function("ndarray", |x| {
-        x.iter(|| w2::ndarray_op(black_box(&na), black_box(&nb)))
-    });
-    g.bench_function("ndarray_zip", |x| {
-        x.iter(|| w2::ndarray_zip(black_box(&na), black_box(&nb), black_box(&mut nout)))
-    });
-    g.finish();
+    bench!(c, w1, with nalgebra);
+    bench!(c, w2);
+    bench!(c, w3a, with nalgebra);
+    bench!(c, w3b, with nalgebra);
+    bench!(c, w3a_f64, with nalgebra);
+    bench!(c, w3a_i32, with nalgebra);
 }
 
 criterion_group! {
