@@ -46,11 +46,14 @@ fn main() {
     println!("a * 2 + b =\n{d}\n");
     let mask = a.gt(&tensor![[2.5], [5.5]]);
     println!("a > [[2.5], [5.5]] =\n{mask}\n");
-    println!(
-        "sum(a) = {}, minimum(a, 3.5) = {}",
-        a.sum(),
-        a.minimum(&tensor![3.5])
-    );
+    println!("sum(a) = {}", a.sum());
+    println!("minimum(a, 3.5) =\n{}\n", a.minimum(&tensor![3.5]));
+
+    // Writing into a tensor you already have: no temporary (what firmware wants).
+    let mut out = Tensor::<f32, shape![2, 3]>::zeros();
+    a.add_to(&b, &mut out);
+    out.zip_update(&a, &b, |o, x, y| *o += x * y); // fused multiply-accumulate
+    println!("out = a + b, then out += a * b =\n{out}");
 
     // Extents of any size; the element count is a constant.
     type Big = shape![1920, 1080];
