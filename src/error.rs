@@ -1,48 +1,130 @@
 //! [`ShapeError`]: what went wrong when a shape is checked at run time.
 //!
 //! Static shapes are checked by the compiler; this is for what only run time can see (a slice's
-//! length, data from outside). Every variant carries the shapes involved, and its `Display` says
-//! what to change.
+//! length, data from outside, dynamic-rank tensors). Every variant carries the shapes involved, and
+//! its `Display` says what to change.
+//!
+//! The type is available without `alloc`. With `alloc` (the default) a shape in an error is a
+//! boxed slice: any rank, and the error stays small (two words per shape), so a `Result` that
+//! carries it costs no more to return than its `Ok` value. Without `alloc` shapes are held inline
+//! up to rank [`MAX_RANK`](crate::MAX_RANK) (only static shapes exist then); a longer one keeps its last `MAX_RANK`
+//! extents and prints with a leading `…`.
 
+#[cfg(feature = "alloc")]
+use alloc::boxed::Box;
 use core::fmt;
 
+#[cfg(not(feature = "alloc"))]
 use crate::MAX_RANK;
 
-/// The extents of a shape, held inline for error messages (no heap).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Dims {
-    len: usize,
+/// The extents of a shape, held for error messages: boxed with `alloc`, inline up to rank
+/// [`MAX_RANK`](crate::MAX_RANK) without.
+///
+/// Not `Copy`: with `alloc` the extents live on the heap, and a feature must not take a trait
+/// away.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Dims(Repr);
+
+#[cfg(feature = "alloc")]
+type Repr = Box<[usize]>;
+
+/// The last `len` extents in `dims[..len]`; `cut` when leading extents were dropped.
+#[cfg(not(feature = "alloc"))]
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Repr {
+    len: u8,
+    cut: bool,
     dims: [usize; MAX_RANK],
 }
 
 impl Dims {
-    /// The extents of `dims`; ranks above [`MAX_RANK`] keep their first `MAX_RANK` extents.
+    /// The extents of `dims`. Without `alloc`, ranks above [`MAX_RANK`](crate::MAX_RANK) keep
+    /// their last `MAX_RANK` extents (the axes that broadcasting lines up first).
     pub fn new(dims: &[usize]) -> Self {
-        let len = dims.len().min(MAX_RANK);
-        let mut out = [0; MAX_RANK];
-        out[..len].copy_from_slice(&dims[..len]);
-        Self { len, dims: out }
+        #[cfg(feature = "alloc")]
+        {
+            Self(dims.into())
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            let len = dims.len().min(MAX_RANK);
+            let mut out = [0; MAX_RANK];
+            out[..len].copy_from_slice(&dims[dims.len() - len..]);
+            Self(Repr {
+                len: len as u8,
+                cut: dims.len() > len,
+                dims: out,
+            })
+        }
     }
 
-    /// The extents as a slice.
+    /// The extents as a slice (the last `MAX_RANK` of them when cut, see [`Dims::new`]).
     pub fn as_slice(&self) -> &[usize] {
-        &self.dims[..self.len]
+        #[cfg(feature = "alloc")]
+        {
+            &self.0
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            &self.0.dims[..self.0.len as usize]
+        }
+    }
+
+    fn is_cut(&self) -> bool {
+        #[cfg(feature = "alloc")]
+        {
+            false
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            self.0.cut
+        }
+    }
+
+    /// The number of elements, `None` when it overflows `usize`.
+    fn count(&self) -> Option<usize> {
+        let d = self.as_slice();
+        if d.contains(&0) {
+            return Some(0);
+        }
+        d.iter().try_fold(1usize, |n, &x| n.checked_mul(x))
     }
 }
 
 impl fmt::Debug for Dims {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_slice(), f)
+        fmt::Display::fmt(self, f)
     }
 }
 
 impl fmt::Display for Dims {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_slice(), f)
+        if self.is_cut() {
+            f.write_str("[…, ")?;
+            let d = self.as_slice();
+            for (i, x) in d.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{x}")?;
+            }
+            f.write_str("]")
+        } else {
+            fmt::Debug::fmt(self.as_slice(), f)
+        }
     }
 }
 
-/// A shape that does not fit, found at run time.
+/// A shape that does not fit, found at run time. One variant per cause.
+///
+/// Axes in errors count from the right, as broadcasting lines shapes up: axis -1 is the last.
+///
+/// ```
+/// use shaped::{broadcast_shapes, ShapeError};
+/// let err = broadcast_shapes(&[&[2, 3], &[2]]).unwrap_err();
+/// assert!(matches!(err, ShapeError::Incompatible { axis: -1, .. }));
+/// assert_eq!(err.to_string(), "cannot broadcast [2, 3] with [2]: axis -1 has 3 vs 2");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ShapeError {
@@ -52,6 +134,53 @@ pub enum ShapeError {
         shape: Dims,
         /// How many elements the data has.
         len: usize,
+    },
+    /// Two shapes do not broadcast together: on `axis` (counted from the right, -1 is the last)
+    /// their extents differ and neither is 1.
+    Incompatible {
+        /// The first shape with an extent other than 1 on `axis`.
+        a: Dims,
+        /// The shape that clashes with it.
+        b: Dims,
+        /// The clashing axis, negative: -1 is the last.
+        axis: isize,
+    },
+    /// `from` cannot be broadcast to exactly `to` (a `broadcast_to`, or an in-place operation,
+    /// whose result must keep the left operand's shape): on `axis` `from` has an extent other than
+    /// 1 that `to` does not have, or `from` has more axes.
+    NotBroadcastableTo {
+        /// The shape being stretched.
+        from: Dims,
+        /// The shape it must become.
+        to: Dims,
+        /// The offending axis, negative: -1 is the last.
+        axis: isize,
+    },
+    /// The number of elements of `shape` does not fit in `usize`.
+    Overflow {
+        /// The shape, as requested or as broadcasting produced it.
+        shape: Dims,
+    },
+    /// A static shape was asked for, but the extents differ (ranks equal or not).
+    StaticMismatch {
+        /// The dynamic tensor's shape.
+        found: Dims,
+        /// The static shape asked for.
+        expected: Dims,
+    },
+    /// A static shape was asked for, but the dynamic tensor has more axes than any static shape.
+    RankTooLarge {
+        /// The dynamic tensor's shape.
+        shape: Dims,
+        /// The largest static rank.
+        max: usize,
+    },
+    /// An axis number outside `-rank..rank` (or `-rank-1..=rank` where an axis is inserted).
+    Axis {
+        /// The axis asked for.
+        axis: isize,
+        /// The rank of the tensor.
+        rank: usize,
     },
 }
 
@@ -67,12 +196,84 @@ impl ShapeError {
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::DataLength { shape, len } => {
-                let need: usize = shape.as_slice().iter().product();
-                write!(f, "data has {len} elements, but shape {shape} needs {need}")
+            Self::DataLength { shape, len } => match shape.count() {
+                Some(need) => write!(f, "data has {len} elements, but shape {shape} needs {need}"),
+                None => write!(
+                    f,
+                    "data has {len} elements, but shape {shape} has more elements than usize can count"
+                ),
+            },
+            Self::Incompatible { a, b, axis } => {
+                let at = |d: &Dims| extent_at(d.as_slice(), *axis);
+                write!(
+                    f,
+                    "cannot broadcast {a} with {b}: axis {axis} has {} vs {}",
+                    at(a),
+                    at(b)
+                )
             }
+            Self::NotBroadcastableTo { from, to, axis } => {
+                write!(f, "cannot broadcast {from} to {to}: axis {axis} ")?;
+                match extent_at(to.as_slice(), *axis) {
+                    Missing => write!(
+                        f,
+                        "has {} but the target has no such axis",
+                        extent_at(from.as_slice(), *axis)
+                    )?,
+                    want => write!(f, "has {} vs {want}", extent_at(from.as_slice(), *axis))?,
+                }
+                f.write_str(
+                    " (each extent must equal the target's or be 1; an in-place operation keeps the \
+                     left operand's shape, so compute a new tensor instead)",
+                )
+            }
+            Self::Overflow { shape } => write!(
+                f,
+                "shape {shape} has more elements than usize can count; use smaller extents"
+            ),
+            Self::StaticMismatch { found, expected } => write!(
+                f,
+                "a tensor of shape {found} cannot become a static tensor of shape {expected}; \
+                 reshape or broadcast it first"
+            ),
+            Self::RankTooLarge { shape, max } => write!(
+                f,
+                "a tensor of shape {shape} has {} axes, but static shapes have at most {max}",
+                shape.as_slice().len()
+            ),
+            Self::Axis { axis, rank } => write!(
+                f,
+                "axis {axis} is out of range for a tensor of rank {rank} (valid: -{rank}..{rank})"
+            ),
         }
     }
 }
 
 impl core::error::Error for ShapeError {}
+
+/// An extent in an error message: a number, or the absence of the axis.
+#[derive(PartialEq)]
+enum Extent {
+    Is(usize),
+    Missing,
+}
+use Extent::Missing;
+
+impl fmt::Display for Extent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Is(n) => write!(f, "{n}"),
+            Missing => f.write_str("no axis"),
+        }
+    }
+}
+
+/// The extent of `dims` on a negative `axis` (-1 is the last).
+fn extent_at(dims: &[usize], axis: isize) -> Extent {
+    let back = axis.unsigned_abs();
+    if axis < 0 && back <= dims.len() {
+        Extent::Is(dims[dims.len() - back])
+    } else {
+        Missing
+    }
+}

@@ -35,6 +35,7 @@
 //! - [`tensor`](mod@tensor), [`view`]: the owned tensor and its views.
 //! - [`ops`]: operators and element-wise methods.
 //! - [`error`]: [`ShapeError`] for checks made at run time.
+//! - [`dynamic`] (`alloc`): [`DynTensor`] / [`DynView`], shapes known only at run time, any rank.
 //!
 //! ## Shapes in const-generic code
 //! `shape!` accepts const parameters, so generic code names shapes the same way:
@@ -77,6 +78,8 @@ extern crate std;
 extern crate self as shaped;
 
 pub mod broadcast;
+#[cfg(feature = "alloc")]
+pub mod dynamic;
 pub mod error;
 pub mod extent;
 mod fmt;
@@ -91,6 +94,8 @@ pub mod tensor;
 pub mod view;
 
 pub use broadcast::{Broadcast, BroadcastExtent, BroadcastInto, BroadcastWith, ExtentInto};
+#[cfg(feature = "alloc")]
+pub use dynamic::{DynOperand, DynTensor, DynView, DynViewMut, broadcast_shapes};
 pub use error::ShapeError;
 pub use extent::{Dim, Extent, One};
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};

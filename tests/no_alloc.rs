@@ -52,6 +52,34 @@ fn the_counter_sees_a_heap_allocation() {
     assert_eq!(n, 1);
 }
 
+/// The benchmark workloads (issue 3) in every form: operator, `add_to`, returned by value.
+#[test]
+fn benchmark_workloads_never_allocate() {
+    fn forms<T, A, B>()
+    where
+        T: shaped::Scalar + core::ops::Add<Output = T>,
+        B: shaped::BroadcastInto<A>,
+        A: shaped::BroadcastWith<B, Output = A> + shaped::BroadcastInto<A>,
+    {
+        let a = black_box(Tensor::<T, A>::ones());
+        let b = black_box(Tensor::<T, B>::ones());
+        let mut out = &a + &b; // `*out = a + b`
+        black_box(&out);
+        a.add_to::<_, A>(&b, &mut out);
+        black_box(&out);
+        black_box(a.clone() + b.clone());
+    }
+    let n = allocations_during(|| {
+        forms::<f32, shape![4, 4], shape![4]>(); // W1
+        forms::<f32, shape![3, 4, 8], shape![3, 1, 1]>(); // W2
+        forms::<f32, shape![64, 64], shape![64]>(); // W3a
+        forms::<f32, shape![64, 64], shape![64, 1]>(); // W3b
+        forms::<f64, shape![64, 64], shape![64]>(); // W3a f64
+        forms::<i32, shape![64, 64], shape![64]>(); // W3a i32
+    });
+    assert_eq!(n, 0, "the benchmark workloads allocated {n} times");
+}
+
 #[test]
 fn static_ops_never_allocate() {
     let n = allocations_during(|| {

@@ -16,9 +16,9 @@
 //! Only std: the xtask has no dependencies, so parsing is done by hand.
 
 use std::collections::BTreeMap;
-use std::env;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Instant;
 
@@ -79,23 +79,9 @@ pub fn run(root: &Path) -> Result<(), String> {
 /// `rust-toolchain.toml`), then QEMU and binutils through apt when either is missing. We run as
 /// root in CI, so there is no `sudo`.
 fn install(dir: &Path) -> Result<(), String> {
-    check(dir, "rustup", &["target", "add", THUMB], &[])?;
-    if !on_path("qemu-system-arm") || !on_path("arm-none-eabi-nm") {
-        check(dir, "apt-get", &["update"], &[])?;
-        check(
-            dir,
-            "apt-get",
-            &[
-                "install",
-                "-y",
-                "--no-install-recommends",
-                "qemu-system-arm",
-                "binutils-arm-none-eabi",
-            ],
-            &[("DEBIAN_FRONTEND", "noninteractive")],
-        )?;
-    }
-    Ok(())
+    crate::run(dir, "rustup", &["target", "add", THUMB], &[])?;
+    crate::ensure_apt("qemu-system-arm", "qemu-system-arm")?;
+    crate::ensure_apt("arm-none-eabi-nm", "binutils-arm-none-eabi")
 }
 
 /// `cargo build --release` from `firmware/` so its `.cargo/config.toml` applies; the target and
@@ -113,7 +99,7 @@ fn build(dir: &Path, target_dir: &Path, extra: &[&str]) -> Result<(), String> {
         &target_dir,
     ];
     args.extend_from_slice(extra);
-    check(dir, "cargo", &args, &[])
+    crate::run(dir, "cargo", &args, &[])
 }
 
 /// Boots `elf` in QEMU (semihosting: its output is our stdout, its exit code QEMU's status) and
@@ -365,31 +351,6 @@ fn calls(
             .ok_or_else(|| format!("`{name}` never returned to its caller"))?;
     }
     Ok(total / calls)
-}
-
-/// Whether `program` is an executable file in a `PATH` directory.
-fn on_path(program: &str) -> bool {
-    env::var_os("PATH")
-        .is_some_and(|path| env::split_paths(&path).any(|d: PathBuf| d.join(program).is_file()))
-}
-
-/// Runs a command in `dir`, echoing it and its wall time; fails unless it succeeds.
-fn check(dir: &Path, program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
-    let shown = format!("{program} {}", args.join(" "));
-    println!("\n==> {shown}");
-    let start = Instant::now();
-    let status = Command::new(program)
-        .args(args)
-        .envs(envs.iter().copied())
-        .current_dir(dir)
-        .status()
-        .map_err(|e| format!("could not start `{shown}`: {e}"))?;
-    println!("<== {shown}: {:.1} s", start.elapsed().as_secs_f64());
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`{shown}` failed ({status})"))
-    }
 }
 
 /// Runs a command in `dir` and captures its output, whatever its exit status.

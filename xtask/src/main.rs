@@ -7,6 +7,8 @@
 mod compile_time;
 mod firmware;
 mod insns;
+mod miri;
+mod numpy;
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -25,9 +27,12 @@ fn main() -> ExitCode {
         "insns" => insns::run(&root()),
         "compile-time" => compile_time::run(&root()),
         "firmware" => firmware::run(&root()),
+        "miri" => miri::run(&root()),
+        "numpy" => numpy::run(&root()),
+        "numpy-bench" => numpy::bench(&root()),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops"
+                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops"
             );
             Ok(())
         }
@@ -182,6 +187,8 @@ fn ci() -> Result<(), String> {
         ],
         &[],
     )?;
+    // Undefined behaviour: every test that reaches `unsafe`, under Miri.
+    miri::run(&root)?;
     // The firmware example on a Cortex-M4F under QEMU: results, and cost against hand loops.
     firmware::run(&root)?;
     println!(

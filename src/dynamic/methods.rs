@@ -1,0 +1,213 @@
+//! The element-wise methods of dynamic tensors: `try_zip_map`, `try_add` ... `try_rem`, `map`,
+//! and the in-place `try_add_assign` ... family. None of them panics on a bad shape: each returns
+//! the [`ShapeError`] that says what does not fit.
+//!
+//! The same methods are stamped onto [`DynTensor`] and [`DynView`] (and the in-place ones onto
+//! `DynTensor` and [`DynViewMut`]) by a macro, since each is one call into the planner.
+
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
+
+use super::broadcast::{broadcast_pair, check_in_place};
+use super::operand::{DynOperand, src};
+use super::{DynTensor, DynView, DynViewMut, buffer, plan};
+use crate::ShapeError;
+
+/// `f(a, b)` over the broadcast shape of two operands: the one allocation is the output's buffer
+/// (plus its metadata above rank 6).
+#[inline]
+pub(crate) fn try_zip<A, B, O>(
+    a: &A,
+    b: &B,
+    mut f: impl FnMut(&A::Elem, &B::Elem) -> O,
+) -> Result<DynTensor<O>, ShapeError>
+where
+    A: DynOperand + ?Sized,
+    B: DynOperand + ?Sized,
+{
+    let (a, b) = (src(a), src(b));
+    let (dims, n) = broadcast_pair(a.dims, b.dims)?;
+    let data = buffer::filled_by(n, |out| plan::zip(&dims, a, b, out, &mut f));
+    Ok(DynTensor::from_parts(data, dims))
+}
+
+/// `f(a)` for each element of `a`, into a packed tensor of its shape.
+#[inline]
+pub(crate) fn map<A: DynOperand + ?Sized, O>(
+    a: &A,
+    mut f: impl FnMut(&A::Elem) -> O,
+) -> DynTensor<O> {
+    let a = src(a);
+    // Every operand's count was checked when it was made, so this never falls back.
+    let n = super::layout::checked_count(a.dims).unwrap_or(0);
+    let data = buffer::filled_by(n, |out| plan::map(a, out, &mut f));
+    DynTensor::from_parts(data, super::dims::DimVec::from_slice(a.dims))
+}
+
+/// `f(&mut out[i], b[i])` for a packed `out` of shape `dims`, with `b` broadcast to it.
+#[inline]
+pub(crate) fn try_assign<T, B: DynOperand + ?Sized>(
+    dims: &[usize],
+    out: &mut [T],
+    b: &B,
+    mut f: impl FnMut(&mut T, &B::Elem),
+) -> Result<(), ShapeError> {
+    let b = src(b);
+    check_in_place(dims, b.dims)?;
+    plan::assign(dims, out, b, &mut f);
+    Ok(())
+}
+
+macro_rules! try_binary {
+    ($($Op:ident $op:ident $try_op:ident $sym:literal),*) => {$(
+        #[doc = concat!("`self ", $sym, " other`, element by element, broadcasting both operands")]
+        /// by numpy's rule; `other` may be dynamic or static, with the same element type (use
+        /// [`try_zip_map`](Self::try_zip_map) to mix types).
+        ///
+        /// Errors: [`ShapeError::Incompatible`] naming both shapes and the clashing axis, or
+        /// [`ShapeError::Overflow`] when the broadcast shape has too many elements to count.
+        #[inline]
+        pub fn $try_op<R: DynOperand<Elem = T>>(
+            &self,
+            other: R,
+        ) -> Result<DynTensor<<T as $Op>::Output>, ShapeError>
+        where
+            T: Clone + $Op,
+        {
+            try_zip(self, &other, |x: &T, y: &T| x.clone().$op(y.clone()))
+        }
+    )*};
+}
+
+macro_rules! elementwise {
+    () => {
+        /// `f(x, y)` for each pair of elements of `self` and `other` broadcast together (numpy's
+        /// rule); the output element type is whatever `f` returns.
+        ///
+        /// Errors: [`ShapeError::Incompatible`] or [`ShapeError::Overflow`], as for
+        /// [`try_add`](Self::try_add).
+        ///
+        /// ```
+        /// use shaped::DynTensor;
+        /// let a = DynTensor::from_shape_vec(&[2, 2], vec![1, 5, 7, 2])?;
+        /// let mask = a.try_zip_map(&DynTensor::from_shape_vec(&[2], vec![3, 3])?, |x, y| x < y)?;
+        /// assert_eq!(mask.to_vec(), [true, false, false, true]);
+        /// let err = a.try_zip_map(&DynTensor::<i32>::zeros(&[3]), |x, y| x + y).unwrap_err();
+        /// assert_eq!(err.to_string(), "cannot broadcast [2, 2] with [3]: axis -1 has 2 vs 3");
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        #[inline]
+        pub fn try_zip_map<R: DynOperand, O>(
+            &self,
+            other: R,
+            mut f: impl FnMut(T, R::Elem) -> O,
+        ) -> Result<DynTensor<O>, ShapeError>
+        where
+            T: Clone,
+            R::Elem: Clone,
+        {
+            try_zip(self, &other, |x: &T, y: &R::Elem| f(x.clone(), y.clone()))
+        }
+
+        try_binary!(Add add try_add "+", Sub sub try_sub "-", Mul mul try_mul "*",
+            Div div try_div "/", Rem rem try_rem "%");
+
+        /// A new tensor of `f` applied to each element (cloned), same shape.
+        ///
+        /// ```
+        /// let t = shaped::DynTensor::from_shape_vec(&[3], vec![1, -2, 3])?;
+        /// assert_eq!(t.map(|x| x * x).to_vec(), [1, 4, 9]);
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        #[inline]
+        pub fn map<O>(&self, mut f: impl FnMut(T) -> O) -> DynTensor<O>
+        where
+            T: Clone,
+        {
+            map(self, |x: &T| f(x.clone()))
+        }
+    };
+}
+
+impl<T> DynTensor<T> {
+    elementwise!();
+
+    /// A read-only view stretched to `shape` (stride 0 on new and stretched axes, no copy).
+    ///
+    /// Errors: [`ShapeError::NotBroadcastableTo`] or [`ShapeError::Overflow`], see
+    /// [`DynView::broadcast_to`].
+    ///
+    /// ```
+    /// let col = shaped::DynTensor::from_shape_vec(&[2, 1], vec![1, 2])?;
+    /// let v = col.broadcast_to(&[3, 2, 4])?;
+    /// assert_eq!((v.get(&[2, 0, 3]), v.get(&[0, 1, 0])), (Some(&1), Some(&2)));
+    /// assert!(col.broadcast_to(&[3, 4]).is_err());
+    /// # Ok::<(), shaped::ShapeError>(())
+    /// ```
+    pub fn broadcast_to(&self, shape: &[usize]) -> Result<DynView<'_, T>, ShapeError> {
+        self.view().broadcast_to(shape)
+    }
+}
+
+impl<T> DynView<'_, T> {
+    elementwise!();
+}
+
+macro_rules! try_assign_ops {
+    ($($Op:ident $op:ident $try_op:ident $sym:literal),*) => {$(
+        #[doc = concat!("`self ", $sym, " other` in place, `other` broadcast to `self`'s shape.")]
+        ///
+        /// Errors: [`ShapeError::Incompatible`] when the shapes do not broadcast together,
+        /// [`ShapeError::NotBroadcastableTo`] when the result would be larger than `self`.
+        /// `self` is unchanged on error.
+        #[inline]
+        pub fn $try_op<R: DynOperand<Elem = T>>(&mut self, other: R) -> Result<(), ShapeError>
+        where
+            T: $Op + Clone,
+        {
+            self.try_zip_assign(other, |x: &mut T, y: T| x.$op(y))
+        }
+    )*};
+}
+
+macro_rules! in_place {
+    () => {
+        /// `f(&mut x, y)` for each element `x` of `self` and `y` of `other` broadcast to `self`'s
+        /// shape.
+        ///
+        /// Errors: as for [`try_add_assign`](Self::try_add_assign); `self` is unchanged on error.
+        ///
+        /// ```
+        /// use shaped::{DynTensor, ShapeError};
+        /// let mut a = DynTensor::<i32>::zeros(&[2, 3]);
+        /// a.try_add_assign(&DynTensor::from_shape_vec(&[3], vec![1, 2, 3])?)?;
+        /// assert_eq!(a.to_vec(), [1, 2, 3, 1, 2, 3]);
+        /// let err = a.try_add_assign(&DynTensor::<i32>::zeros(&[4, 1, 3])).unwrap_err();
+        /// assert!(matches!(err, ShapeError::NotBroadcastableTo { axis: -3, .. }));
+        /// # Ok::<(), ShapeError>(())
+        /// ```
+        #[inline]
+        pub fn try_zip_assign<R: DynOperand>(
+            &mut self,
+            other: R,
+            mut f: impl FnMut(&mut T, R::Elem),
+        ) -> Result<(), ShapeError>
+        where
+            R::Elem: Clone,
+        {
+            let (dims, out) = self.target();
+            try_assign(dims, out, &other, |x: &mut T, y: &R::Elem| f(x, y.clone()))
+        }
+
+        try_assign_ops!(AddAssign add_assign try_add_assign "+=", SubAssign sub_assign
+            try_sub_assign "-=", MulAssign mul_assign try_mul_assign "*=", DivAssign div_assign
+            try_div_assign "/=", RemAssign rem_assign try_rem_assign "%=");
+    };
+}
+
+impl<T> DynTensor<T> {
+    in_place!();
+}
+
+impl<T> DynViewMut<'_, T> {
+    in_place!();
+}

@@ -1,0 +1,53 @@
+//! Dynamic-rank tensors (`alloc` feature): shapes known only at run time, any rank.
+//!
+//! [`DynTensor<T>`] owns its elements on the heap, row-major; [`DynView`] reads through a
+//! [`Layout`] (`dims`, `strides`, `offset`), which a broadcast fills with stride 0; [`DynViewMut`]
+//! writes a packed tensor. Shapes are checked at run time with numpy's rules: every `try_`
+//! method returns a [`ShapeError`](crate::ShapeError) naming the shapes and the axis, and never
+//! panics; the operators panic with the same message.
+//!
+//! ```
+//! use shaped::{shape, DynTensor, Tensor};
+//! let x = DynTensor::from_shape_vec(&[2, 1, 4], (0..8).map(|i| i as f32).collect())?;
+//! let y = x.try_add(&DynTensor::ones(&[3, 1]))?;           // shape [2, 3, 4]
+//! let z: Tensor<f32, shape![2, 3, 4]> = y.try_into()?;      // back to a static shape
+//! assert_eq!(z[[1, 2, 3]], 8.0);
+//! # Ok::<(), shaped::ShapeError>(())
+//! ```
+//!
+//! ## How an operation runs
+//! `broadcast` computes the result shape ([`broadcast_shapes`] for any number of shapes);
+//! `plan` coalesces the loops and hands them to the same generated kernels the static path
+//! uses (`crate::kernel::zip_rK`), with fast paths for packed same-shape and scalar operands and
+//! an odometer past rank 8; `buffer` allocates the output once and the kernels write it in
+//! order. Extents and strides of rank ≤ 6 are inline (`dims`), so a binary operation on such
+//! tensors makes exactly one allocation, the output's elements (`tests/dynamic_alloc.rs`).
+//!
+//! ## `unsafe`
+//! One block, in `buffer`: the output `Vec` is written through `MaybeUninit` slots and then
+//! given its length, instead of being pre-filled. The measurement (`cargo bench --bench dynamic`,
+//! `hand` vs `hand_zeroed`, the same loop into uninitialised vs zero-filled output, f32, one run
+//! on this 2-core machine): W3a 318 ns vs 462 ns (1.45x), W4 1.20 ms vs 2.36 ms, W6 1.98 ms vs
+//! 2.63 ms (1.33x). Pre-filling would also need `O: Default + Clone`. Miri runs every test that
+//! reaches it (`cargo xtask miri`).
+
+mod broadcast;
+mod buffer;
+mod convert;
+mod dims;
+mod iter;
+mod layout;
+mod methods;
+mod operand;
+mod operators;
+mod plan;
+mod tensor;
+mod view;
+
+pub use broadcast::broadcast_shapes;
+pub use dims::INLINE;
+pub use iter::DynIter;
+pub use layout::Layout;
+pub use operand::DynOperand;
+pub use tensor::DynTensor;
+pub use view::{DynView, DynViewMut};

@@ -1,0 +1,91 @@
+//! [`DynOperand`]: what a dynamic operation can read, static tensors included.
+//!
+//! Dynamic tensors, their views, and static tensors and views all describe themselves the same
+//! way (elements, extents, strides), so `dyn_tensor.try_add(&static_tensor)` is checked at run
+//! time like any other pair.
+
+use super::plan::Src;
+use super::{DynTensor, DynView, DynViewMut};
+use crate::layout::Layout as StaticLayout;
+use crate::{MAX_RANK, Shape, Tensor, TensorView};
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// Something a dynamic element-wise operation can read: a [`DynTensor`], a [`DynView`], a
+/// [`DynViewMut`], a static [`Tensor`] or [`TensorView`], or a reference to any of them. Sealed.
+pub trait DynOperand: sealed::Sealed {
+    /// The element type.
+    type Elem;
+    /// Elements from the first one on, extents, and strides in elements.
+    #[doc(hidden)]
+    fn parts(&self) -> (&[Self::Elem], &[usize], &[usize]);
+}
+
+#[inline(always)]
+pub(crate) fn src<R: DynOperand + ?Sized>(r: &R) -> Src<'_, R::Elem> {
+    let (data, dims, strides) = r.parts();
+    Src {
+        data,
+        dims,
+        strides,
+    }
+}
+
+impl<R: DynOperand + ?Sized> sealed::Sealed for &R {}
+impl<R: DynOperand + ?Sized> DynOperand for &R {
+    type Elem = R::Elem;
+    #[inline(always)]
+    fn parts(&self) -> (&[R::Elem], &[usize], &[usize]) {
+        (**self).parts()
+    }
+}
+
+impl<T> sealed::Sealed for DynTensor<T> {}
+impl<T> DynOperand for DynTensor<T> {
+    type Elem = T;
+    #[inline(always)]
+    fn parts(&self) -> (&[T], &[usize], &[usize]) {
+        (self.as_slice(), self.shape(), self.strides())
+    }
+}
+
+impl<T> sealed::Sealed for DynView<'_, T> {}
+impl<T> DynOperand for DynView<'_, T> {
+    type Elem = T;
+    #[inline(always)]
+    fn parts(&self) -> (&[T], &[usize], &[usize]) {
+        (self.source(), self.shape(), self.strides())
+    }
+}
+
+impl<T> sealed::Sealed for DynViewMut<'_, T> {}
+impl<T> DynOperand for DynViewMut<'_, T> {
+    type Elem = T;
+    #[inline(always)]
+    fn parts(&self) -> (&[T], &[usize], &[usize]) {
+        (self.as_slice(), self.shape(), self.strides())
+    }
+}
+
+impl<T, S: Shape> sealed::Sealed for Tensor<T, S> {}
+impl<T, S: Shape> DynOperand for Tensor<T, S> {
+    type Elem = T;
+    #[inline(always)]
+    fn parts(&self) -> (&[T], &[usize], &[usize]) {
+        let strides: &'static [usize; MAX_RANK] =
+            const { &crate::layout::row_major(&S::PADDED_DIMS) };
+        (self.as_slice(), S::dims(), &strides[MAX_RANK - S::RANK..])
+    }
+}
+
+impl<T, S: Shape, L: StaticLayout<S>> sealed::Sealed for TensorView<'_, T, S, L> {}
+impl<T, S: Shape, L: StaticLayout<S>> DynOperand for TensorView<'_, T, S, L> {
+    type Elem = T;
+    #[inline(always)]
+    fn parts(&self) -> (&[T], &[usize], &[usize]) {
+        let strides: &'static [usize; MAX_RANK] = const { &L::STRIDES };
+        (self.source(), S::dims(), &strides[MAX_RANK - S::RANK..])
+    }
+}

@@ -1,0 +1,357 @@
+//! [`DynTensor<T>`]: an owned tensor whose shape is known only at run time.
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::{Index, IndexMut};
+
+use super::dims::DimVec;
+use super::layout::{Layout, count_or_err};
+use super::{DynView, DynViewMut};
+use crate::{Scalar, ShapeError};
+
+/// An owned tensor of any rank, its elements on the heap in row-major order.
+///
+/// Its shape is checked at run time: constructors and `try_` operations return a
+/// [`ShapeError`] that says what does not fit; the operators (`&a + &b`) panic with the same
+/// message. Extents and strides of rank ≤ 6 are stored inline, so a binary operation on such
+/// tensors allocates only its output's elements.
+///
+/// ```
+/// use shaped::DynTensor;
+/// let x = DynTensor::from_shape_vec(&[2, 1, 4], (0..8).map(|i| i as f32).collect())?;
+/// let y = x.try_add(&DynTensor::ones(&[3, 1]))?;
+/// assert_eq!(y.shape(), &[2, 3, 4]);
+/// assert_eq!(y[&[1, 2, 3]], 8.0);
+/// # Ok::<(), shaped::ShapeError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct DynTensor<T> {
+    data: Vec<T>,
+    dims: DimVec,
+    strides: DimVec,
+}
+
+#[cold]
+#[track_caller]
+pub(crate) fn fail(e: ShapeError) -> ! {
+    panic!("{e}")
+}
+
+impl<T> DynTensor<T> {
+    /// A tensor over `data` with extents `dims`; the caller checked `data.len()` is their count.
+    #[inline]
+    pub(crate) fn from_parts(data: Vec<T>, dims: DimVec) -> Self {
+        let Layout { dims, strides, .. } = Layout::row_major(dims);
+        Self {
+            data,
+            dims,
+            strides,
+        }
+    }
+
+    /// The tensor of shape `shape` whose elements, in row-major order, are `data`.
+    ///
+    /// Errors: [`ShapeError::DataLength`] when `data.len()` is not the product of the extents,
+    /// [`ShapeError::Overflow`] when that product does not fit in `usize`.
+    ///
+    /// ```
+    /// use shaped::{DynTensor, ShapeError};
+    /// let t = DynTensor::from_shape_vec(&[2, 2], vec![1, 2, 3, 4])?;
+    /// assert_eq!(t.to_vec(), [1, 2, 3, 4]);
+    /// let err = DynTensor::from_shape_vec(&[2, 3], vec![1, 2, 3]).unwrap_err();
+    /// assert_eq!(err.to_string(), "data has 3 elements, but shape [2, 3] needs 6");
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    pub fn from_shape_vec(shape: &[usize], data: Vec<T>) -> Result<Self, ShapeError> {
+        if count_or_err(shape)? != data.len() {
+            return Err(ShapeError::data_length(shape, data.len()));
+        }
+        Ok(Self::from_parts(data, DimVec::from_slice(shape)))
+    }
+
+    /// A tensor of rank 0 holding `value`.
+    ///
+    /// ```
+    /// let s = shaped::DynTensor::scalar(2.5);
+    /// assert_eq!((s.shape(), s.to_vec()), (&[][..], vec![2.5]));
+    /// ```
+    pub fn scalar(value: T) -> Self {
+        Self::from_parts(alloc::vec![value], DimVec::filled(0, 0))
+    }
+
+    /// Each element computed from its multi-index, in row-major order.
+    ///
+    /// # Panics
+    /// When the element count of `shape` overflows `usize` (use
+    /// [`from_shape_vec`](Self::from_shape_vec) to get an error instead).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_fn(&[2, 3], |i| 10 * i[0] + i[1]);
+    /// assert_eq!(t.to_vec(), [0, 1, 2, 10, 11, 12]);
+    /// ```
+    #[track_caller]
+    pub fn from_fn(shape: &[usize], mut f: impl FnMut(&[usize]) -> T) -> Self {
+        let n = count_or_err(shape).unwrap_or_else(|e| fail(e));
+        let mut index = DimVec::filled(shape.len(), 0);
+        let mut data = Vec::with_capacity(n);
+        for _ in 0..n {
+            data.push(f(&index));
+            crate::tensor::step_index(&mut index, shape);
+        }
+        Self::from_parts(data, DimVec::from_slice(shape))
+    }
+
+    /// Every element a clone of `value`.
+    ///
+    /// # Panics
+    /// When the element count of `shape` overflows `usize`.
+    #[track_caller]
+    pub fn filled(shape: &[usize], value: T) -> Self
+    where
+        T: Clone,
+    {
+        let n = count_or_err(shape).unwrap_or_else(|e| fail(e));
+        Self::from_parts(alloc::vec![value; n], DimVec::from_slice(shape))
+    }
+
+    /// All zeros.
+    ///
+    /// # Panics
+    /// When the element count of `shape` overflows `usize`.
+    ///
+    /// ```
+    /// let z = shaped::DynTensor::<i32>::zeros(&[2, 0, 3]);
+    /// assert!(z.is_empty());
+    /// ```
+    #[track_caller]
+    pub fn zeros(shape: &[usize]) -> Self
+    where
+        T: Scalar,
+    {
+        Self::filled(shape, T::ZERO)
+    }
+
+    /// All ones.
+    ///
+    /// # Panics
+    /// When the element count of `shape` overflows `usize`.
+    #[track_caller]
+    pub fn ones(shape: &[usize]) -> Self
+    where
+        T: Scalar,
+    {
+        Self::filled(shape, T::ONE)
+    }
+
+    /// The extents, outermost first.
+    #[inline]
+    pub fn shape(&self) -> &[usize] {
+        &self.dims
+    }
+
+    /// Row-major strides in elements (the last axis has stride 1).
+    #[inline]
+    pub fn strides(&self) -> &[usize] {
+        &self.strides
+    }
+
+    /// The extents, strides and offset (always 0 for an owned tensor).
+    pub fn layout(&self) -> Layout {
+        Layout {
+            dims: self.dims.clone(),
+            strides: self.strides.clone(),
+            offset: 0,
+        }
+    }
+
+    /// Number of axes.
+    #[inline]
+    pub fn rank(&self) -> usize {
+        self.dims.len()
+    }
+
+    /// Number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// `true` when some extent is 0.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// The elements in row-major order.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        &self.data
+    }
+
+    /// The elements in row-major order, mutable.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.data
+    }
+
+    /// The elements in row-major order, as a `Vec` (no copy).
+    #[inline]
+    pub fn into_vec(self) -> Vec<T> {
+        self.data
+    }
+
+    /// The elements in row-major order, cloned.
+    #[inline]
+    pub fn to_vec(&self) -> Vec<T>
+    where
+        T: Clone,
+    {
+        self.data.clone()
+    }
+
+    /// The elements in row-major order.
+    #[inline]
+    pub fn iter(&self) -> core::slice::Iter<'_, T> {
+        self.data.iter()
+    }
+
+    /// The elements in row-major order, mutable.
+    #[inline]
+    pub fn iter_mut(&mut self) -> core::slice::IterMut<'_, T> {
+        self.data.iter_mut()
+    }
+
+    /// The element at `index`, or `None` when the index has the wrong rank or is out of bounds.
+    #[inline]
+    pub fn get(&self, index: &[usize]) -> Option<&T> {
+        let at = self.position(index)?;
+        self.data.get(at)
+    }
+
+    /// The element at `index`, mutable, or `None` when out of bounds.
+    #[inline]
+    pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut T> {
+        let at = self.position(index)?;
+        self.data.get_mut(at)
+    }
+
+    /// The parts an in-place operation needs: extents and the elements, mutable.
+    #[inline]
+    pub(crate) fn target(&mut self) -> (&[usize], &mut [T]) {
+        (&self.dims, &mut self.data)
+    }
+
+    fn position(&self, index: &[usize]) -> Option<usize> {
+        if index.len() != self.dims.len() {
+            return None;
+        }
+        crate::tensor::offset_of(index, &self.dims, &self.strides)
+    }
+
+    /// A read-only view of the whole tensor.
+    #[inline]
+    pub fn view(&self) -> DynView<'_, T> {
+        DynView::new(&self.data, self.layout())
+    }
+
+    /// A mutable view of the whole tensor.
+    #[inline]
+    pub fn view_mut(&mut self) -> DynViewMut<'_, T> {
+        DynViewMut::new(&mut self.data, &self.dims, &self.strides)
+    }
+
+    /// The same elements with extents `shape` (same row-major order, nothing copied).
+    ///
+    /// Errors: [`ShapeError::DataLength`] when `shape` has a different element count.
+    ///
+    /// ```
+    /// let t = shaped::DynTensor::from_fn(&[2, 3], |i| i[0] * 3 + i[1]).into_shape(&[3, 2])?;
+    /// assert_eq!(t[&[2, 0]], 4);
+    /// # Ok::<(), shaped::ShapeError>(())
+    /// ```
+    pub fn into_shape(self, shape: &[usize]) -> Result<Self, ShapeError> {
+        Self::from_shape_vec(shape, self.data)
+    }
+
+    /// A new axis of extent 1 at `axis` (`0..=rank`, or negative from the end: -1 appends).
+    ///
+    /// Errors: [`ShapeError::Axis`] when `axis` is outside `-rank-1..=rank`.
+    ///
+    /// ```
+    /// let t = shaped::DynTensor::<f32>::zeros(&[2, 3]);
+    /// assert_eq!(t.clone().insert_axis(1)?.shape(), &[2, 1, 3]);
+    /// assert_eq!(t.insert_axis(-1)?.shape(), &[2, 3, 1]);
+    /// # Ok::<(), shaped::ShapeError>(())
+    /// ```
+    pub fn insert_axis(self, axis: isize) -> Result<Self, ShapeError> {
+        let rank = self.rank();
+        let at =
+            super::view::normalise_axis(axis, rank + 1).ok_or(ShapeError::Axis { axis, rank })?;
+        let mut dims = DimVec::filled(rank + 1, 1);
+        dims[..at].copy_from_slice(&self.dims[..at]);
+        dims[at + 1..].copy_from_slice(&self.dims[at..]);
+        Ok(Self::from_parts(self.data, dims))
+    }
+}
+
+impl<T> Index<&[usize]> for DynTensor<T> {
+    type Output = T;
+    #[track_caller]
+    fn index(&self, index: &[usize]) -> &T {
+        match self.get(index) {
+            Some(x) => x,
+            None => crate::tensor::index_out_of_bounds(index, &self.dims),
+        }
+    }
+}
+
+impl<T, const N: usize> Index<&[usize; N]> for DynTensor<T> {
+    type Output = T;
+    #[track_caller]
+    fn index(&self, index: &[usize; N]) -> &T {
+        &self[&index[..]]
+    }
+}
+
+impl<T> IndexMut<&[usize]> for DynTensor<T> {
+    #[track_caller]
+    fn index_mut(&mut self, index: &[usize]) -> &mut T {
+        match self.position(index) {
+            Some(at) => &mut self.data[at],
+            None => crate::tensor::index_out_of_bounds(index, &self.dims),
+        }
+    }
+}
+
+impl<T, const N: usize> IndexMut<&[usize; N]> for DynTensor<T> {
+    #[track_caller]
+    fn index_mut(&mut self, index: &[usize; N]) -> &mut T {
+        &mut self[&index[..]]
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for DynTensor<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynTensor")
+            .field("shape", &self.shape())
+            .field("data", &self.data)
+            .finish()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a DynTensor<T> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<T> IntoIterator for DynTensor<T> {
+    type Item = T;
+    type IntoIter = alloc::vec::IntoIter<T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.data.into_iter()
+    }
+}

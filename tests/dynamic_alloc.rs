@@ -1,0 +1,102 @@
+//! A dynamic binary operation of rank ≤ 6 makes exactly one heap allocation: its output's
+//! elements. Shapes, strides and the loop plan stay inline. The counter is per thread, so the test
+//! harness's allocations on other threads do not count.
+
+#![allow(clippy::op_ref)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+use shaped::{DynTensor, shape, tensor};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: defers every call to the system allocator unchanged; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.with(|c| c.set(c.get() + 1));
+        // SAFETY: the caller's contract is passed on as is.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` above with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCS.with(|c| c.set(c.get() + 1));
+        // SAFETY: as for `alloc`/`dealloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during<R>(f: impl FnOnce() -> R) -> (usize, R) {
+    let before = ALLOCS.with(Cell::get);
+    let r = f();
+    (ALLOCS.with(Cell::get) - before, r)
+}
+
+#[test]
+fn the_counter_sees_a_heap_allocation() {
+    let (n, _) = allocations_during(|| black_box(vec![1u8; 16]));
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn a_binary_op_of_rank_up_to_six_allocates_only_its_output() {
+    let cases: &[(&[usize], &[usize])] = &[
+        (&[4, 4], &[4]),
+        (&[], &[]),
+        (&[64, 64], &[64, 1]),
+        (&[256, 1, 64], &[1, 256, 1]),
+        (&[2, 1, 2, 1, 2, 3], &[1, 2, 1, 2, 1, 3]),
+        (&[5, 4, 3, 2, 1, 2], &[2]),
+        (&[7], &[7]),
+    ];
+    for &(sa, sb) in cases {
+        let a = DynTensor::<f32>::ones(sa);
+        let b = DynTensor::<f32>::ones(sb);
+        let (n, c) = allocations_during(|| black_box(&a).try_add(black_box(&b)));
+        assert_eq!(n, 1, "{sa:?} + {sb:?}");
+        let c = c.unwrap();
+        let (n, _) = allocations_during(|| c.try_zip_map(&b, |x, y| x < y));
+        assert_eq!(n, 1, "zip_map {sa:?}, {sb:?}");
+        let (n, _) = allocations_during(|| black_box(&c) * black_box(&b));
+        assert_eq!(n, 1, "operator {sa:?} * {sb:?}");
+    }
+    // A broadcast view and a static operand as inputs: still only the output.
+    let a = DynTensor::<f32>::ones(&[3, 4]);
+    let s = tensor![1.0f32, 2.0, 3.0, 4.0];
+    let (n, _) = allocations_during(|| a.try_add(&s));
+    assert_eq!(n, 1);
+    let col = DynTensor::<f32>::ones(&[3, 1]);
+    let (n, v) = allocations_during(|| col.broadcast_to(&[2, 3, 4]));
+    assert_eq!(n, 0, "a broadcast view allocates nothing");
+    let (n, _) = allocations_during(|| v.unwrap().try_sub(&a));
+    assert_eq!(n, 1);
+    let st: shaped::Tensor<f32, shape![3, 4]> = shaped::Tensor::ones();
+    let (n, _) = allocations_during(|| &st + &a);
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn in_place_ops_allocate_nothing() {
+    let mut a = DynTensor::<f32>::ones(&[2, 3]);
+    let b = DynTensor::<f32>::ones(&[3]);
+    let (n, r) = allocations_during(|| a.try_add_assign(&b));
+    assert_eq!((n, r.is_ok()), (0, true));
+    let (n, r) = allocations_during(|| a.try_mul_assign(&b));
+    assert_eq!((n, r.is_ok()), (0, true));
+    // An error boxes the two shapes it names (that keeps `Result`s small): two allocations.
+    let bad = DynTensor::<f32>::ones(&[4]);
+    let (n, r) = allocations_during(|| a.try_add(&bad).map(|_| ()));
+    assert!(r.is_err());
+    assert_eq!(n, 2);
+}

@@ -1,0 +1,61 @@
+//! `cargo xtask numpy`: (re)generates the numpy differential fixtures, installing numpy first
+//! when Python lacks it. `bench` runs the numpy side of `benches/dynamic.rs`.
+//!
+//! The fixtures (`tests/fixtures/broadcast.txt`) are committed, so `cargo test` never needs
+//! Python; regenerate them after changing `scripts/gen_fixtures.py` (the seed is fixed, so an
+//! unchanged script reproduces the file byte for byte).
+
+use std::path::Path;
+use std::process::Command;
+
+const PYTHON: &str = "python3";
+
+/// Installs numpy if missing, then regenerates `tests/fixtures/broadcast.txt`.
+pub fn run(root: &Path) -> Result<(), String> {
+    ensure_numpy(root)?;
+    crate::run(
+        root,
+        PYTHON,
+        &["scripts/gen_fixtures.py", "tests/fixtures/broadcast.txt"],
+        &[],
+    )
+}
+
+/// Installs numpy if missing, then times `np.add(a, b, out=c)` on the dynamic benches' workloads
+/// (`scripts/numpy_bench.py`, medians in nanoseconds).
+pub fn bench(root: &Path) -> Result<(), String> {
+    ensure_numpy(root)?;
+    crate::run(root, PYTHON, &["scripts/numpy_bench.py"], &[])
+}
+
+fn ensure_numpy(root: &Path) -> Result<(), String> {
+    let has = Command::new(PYTHON)
+        .args(["-c", "import numpy"])
+        .status()
+        .map_err(|e| format!("could not start {PYTHON} (install Python 3): {e}"))?;
+    if has.success() {
+        return Ok(());
+    }
+    // Debian's Python refuses user installs without the flag (PEP 668); try plain first.
+    crate::run(
+        root,
+        PYTHON,
+        &["-m", "pip", "install", "--user", "numpy"],
+        &[],
+    )
+    .or_else(|_| {
+        crate::run(
+            root,
+            PYTHON,
+            &[
+                "-m",
+                "pip",
+                "install",
+                "--user",
+                "--break-system-packages",
+                "numpy",
+            ],
+            &[],
+        )
+    })
+}
