@@ -204,13 +204,13 @@ pub(crate) fn zip<A, B, O, F: FnMut(&A, &B) -> O>(
     }
     let (pa, pb) = (a.packed_as(dims), b.packed_as(dims));
     if pa && pb {
-        return row::zip(n, 1, 1, a.data, b.data, out, f);
+        return zip_plan(&flat_plan(n, 1, 1), a.data, b.data, out, f);
     }
     if pa && single(b.dims) {
-        return row::zip(n, 1, 0, a.data, b.data, out, f);
+        return zip_plan(&flat_plan(n, 1, 0), a.data, b.data, out, f);
     }
     if pb && single(a.dims) {
-        return row::zip(n, 0, 1, a.data, b.data, out, f);
+        return zip_plan(&flat_plan(n, 0, 1), a.data, b.data, out, f);
     }
     let ops = [(a.dims, a.strides), (b.dims, b.strides)];
     for_each_block(dims, ops, n, |p, [oa, ob], range| {
@@ -224,29 +224,26 @@ fn single(dims: &[usize]) -> bool {
     dims.iter().all(|&d| d == 1)
 }
 
-/// `s` with its last (innermost) stride replaced by `v`. Called with a literal `v` in each arm
-/// of a match on that stride, so after inlining the row's own match on it folds away and every
-/// arm is a loop nest specialised for its innermost strides: the per-row dispatch leaves the
-/// loop nest.
-#[inline(always)]
-fn with_last<const R: usize>(mut s: [usize; R], v: usize) -> [usize; R] {
-    s[R - 1] = v;
-    s
-}
-
-/// Runs the rank-`$r` zip kernel, specialised on the innermost strides (1,1), (1,0), (0,1).
-macro_rules! zip_specialised {
-    ($kernel:ident, $r:literal, $p:expr, $a:expr, $b:expr, $out:expr, $f:expr) => {{
+/// Runs the rank-`$r` zip kernel for the row kind `$kind` (a run-time value matched once here, so
+/// each arm is a loop nest whose innermost row is fixed at compile time: no per-row dispatch).
+macro_rules! zip_kind {
+    ($kernel:ident, $r:literal, $kind:expr, $p:expr, $a:expr, $b:expr, $out:expr, $f:expr) => {{
         let (d, sa, sb) = (
             unpad::<$r>(&$p.dims),
             unpad::<$r>(&$p.strides[0]),
             unpad::<$r>(&$p.strides[1]),
         );
-        match (sa[$r - 1], sb[$r - 1]) {
-            (1, 1) => kernel::$kernel(d, with_last(sa, 1), with_last(sb, 1), $a, $b, $out, $f),
-            (1, 0) => kernel::$kernel(d, with_last(sa, 1), with_last(sb, 0), $a, $b, $out, $f),
-            (0, 1) => kernel::$kernel(d, with_last(sa, 0), with_last(sb, 1), $a, $b, $out, $f),
-            _ => kernel::$kernel(d, sa, sb, $a, $b, $out, $f),
+        match $kind {
+            row::UNIT => {
+                kernel::$kernel::<{ row::UNIT }, _, _, _, _>(&d, &sa, &sb, $a, $b, $out, $f)
+            }
+            row::FIRST_ONLY => {
+                kernel::$kernel::<{ row::FIRST_ONLY }, _, _, _, _>(&d, &sa, &sb, $a, $b, $out, $f)
+            }
+            row::SECOND_ONLY => {
+                kernel::$kernel::<{ row::SECOND_ONLY }, _, _, _, _>(&d, &sa, &sb, $a, $b, $out, $f)
+            }
+            _ => kernel::$kernel::<{ row::STRIDED }, _, _, _, _>(&d, &sa, &sb, $a, $b, $out, $f),
         }
     }};
 }
@@ -254,6 +251,10 @@ macro_rules! zip_specialised {
 /// Not inlined on purpose: as a function of its own its slice arguments are known not to alias
 /// (`&mut` output, shared inputs), so LLVM vectorises the rows without run-time overlap checks
 /// (callgrind, W3a `[64,64]+[64]`: 9.18k → 9.01k instructions per call; one call per operation).
+///
+/// With `std` on x86-64 it runs the same loops compiled for AVX2 when the CPU has it (checked
+/// once per call, a cached flag): eight `f32` per instruction instead of SSE2's four. DESIGN §6
+/// allows run-time feature dispatch on the dynamic path; the measurement is in BENCHMARKS.md.
 #[inline(never)]
 fn zip_plan<A, B, O, F: FnMut(&A, &B) -> O>(
     p: &Plan<2>,
@@ -262,12 +263,57 @@ fn zip_plan<A, B, O, F: FnMut(&A, &B) -> O>(
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
-    match p.rank {
-        0 | 1 => zip_specialised!(zip_r1, 1, p, a, b, out, f),
-        2 => zip_specialised!(zip_r2, 2, p, a, b, out, f),
-        3 => zip_specialised!(zip_r3, 3, p, a, b, out, f),
-        _ => kernel::zip_r8(p.dims, p.strides[0], p.strides[1], a, b, out, f),
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: `zip_plan_avx2` only requires AVX2, which the CPU was just found to have.
+        return unsafe { zip_plan_avx2(p, a, b, out, f) };
     }
+    zip_plan_any(p, a, b, out, f)
+}
+
+/// [`zip_plan_any`] compiled with AVX2 enabled.
+#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx2")]
+fn zip_plan_avx2<A, B, O, F: FnMut(&A, &B) -> O>(
+    p: &Plan<2>,
+    a: &[A],
+    b: &[B],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    zip_plan_any(p, a, b, out, f)
+}
+
+#[inline(always)]
+fn zip_plan_any<A, B, O, F: FnMut(&A, &B) -> O>(
+    p: &Plan<2>,
+    a: &[A],
+    b: &[B],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    let kind = row::kind2(p.strides[0][MAX_RANK - 1], p.strides[1][MAX_RANK - 1]);
+    match p.rank {
+        0 | 1 => zip_kind!(zip_r1_with, 1, kind, p, a, b, out, f),
+        2 => zip_kind!(zip_r2_with, 2, kind, p, a, b, out, f),
+        3 => zip_kind!(zip_r3_with, 3, kind, p, a, b, out, f),
+        _ => zip_kind!(zip_r8_with, 8, kind, p, a, b, out, f),
+    }
+}
+
+/// A rank-1 plan of `n` elements with the given strides: the fast paths run through
+/// [`zip_plan`] too, so they get the same AVX2 dispatch.
+#[inline(always)]
+fn flat_plan(n: usize, sa: usize, sb: usize) -> Plan<2> {
+    let mut p = Plan {
+        rank: 1,
+        dims: [1; MAX_RANK],
+        strides: [[0; MAX_RANK]; 2],
+    };
+    p.dims[MAX_RANK - 1] = n;
+    p.strides[0][MAX_RANK - 1] = sa;
+    p.strides[1][MAX_RANK - 1] = sb;
+    p
 }
 
 /// `out[i] = f(a[i])` over `a`'s own shape, every slot of `out` written in row-major order.
