@@ -229,6 +229,13 @@ fn shaped_add(a: &DynTensor<f32>, b: &DynTensor<f32>) -> DynTensor<f32> {
     a.try_add(b).unwrap()
 }
 
+/// Into a preallocated output, like numpy's `np.add(a, b, out=c)`.
+#[unsafe(export_name = "dyn_shaped_into")]
+#[inline(never)]
+fn shaped_add_into(a: &DynTensor<f32>, b: &DynTensor<f32>, out: &mut DynTensor<f32>) {
+    a.try_add_into(b, out).unwrap()
+}
+
 #[unsafe(export_name = "dyn_ndarray_dyn_op")]
 #[inline(never)]
 fn ndarray_dyn_op(a: &ArrayD<f32>, b: &ArrayD<f32>) -> ArrayD<f32> {
@@ -311,6 +318,12 @@ fn benches(c: &mut Criterion) {
         assert_eq!(shaped_add(&da, &db).as_slice(), &want[..]);
         g.bench_function("shaped_dyn", |bn| {
             bn.iter(|| shaped_add(black_box(&da), black_box(&db)))
+        });
+        let mut out = DynTensor::zeros(w.out);
+        shaped_add_into(&da, &db, &mut out);
+        assert_eq!(out.as_slice(), &want[..]);
+        g.bench_function("shaped_dyn_into", |bn| {
+            bn.iter(|| shaped_add_into(black_box(&da), black_box(&db), black_box(&mut out)))
         });
         match w.out.len() {
             1 => bench_fixed(&mut g, w, ndarray::Ix1(0)),

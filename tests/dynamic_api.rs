@@ -402,3 +402,34 @@ fn constructors_and_accessors() {
         .unwrap();
     assert_eq!(joined.to_vec(), ["ax", "bx", "ay", "by"]);
 }
+
+#[test]
+fn zip_map_into_writes_the_broadcast_into_out() {
+    let a = DynTensor::from_shape_vec(&[2, 1, 3], (0..6).collect::<Vec<i64>>()).unwrap();
+    let b = DynTensor::from_shape_vec(&[4, 1], vec![100, 200, 300, 400]).unwrap();
+    let fresh = a.try_add(&b).unwrap();
+    let mut out = DynTensor::filled(&[2, 4, 3], -1i64);
+    a.try_add_into(&b, &mut out).unwrap();
+    assert_eq!(out.to_vec(), fresh.to_vec());
+    // Into a larger output: both operands stretch to it, as with numpy's `out=`.
+    let mut big = DynTensor::filled(&[5, 2, 4, 3], 0i64);
+    a.try_zip_map_into(&b, &mut big, |x, y| x * y).unwrap();
+    let want = a.try_mul(&b).unwrap().to_vec();
+    for block in big.to_vec().chunks(24) {
+        assert_eq!(block, &want[..]);
+    }
+}
+
+#[test]
+fn zip_map_into_rejects_what_does_not_fit() {
+    let a = DynTensor::from_shape_vec(&[2, 3], vec![1.0f32; 6]).unwrap();
+    let mut small = DynTensor::zeros(&[3]);
+    let err = a.try_add_into(&a, &mut small).unwrap_err();
+    assert!(matches!(err, ShapeError::NotBroadcastableTo { .. }), "{err}");
+    let mut out = DynTensor::zeros(&[2, 3]);
+    let clash = DynTensor::from_shape_vec(&[2], vec![1.0f32; 2]).unwrap();
+    let err = a.try_add_into(&clash, &mut out).unwrap_err();
+    assert!(matches!(err, ShapeError::Incompatible { .. }), "{err}");
+    // Nothing was written on error.
+    assert!(out.to_vec().iter().all(|&x| x == 0.0));
+}

@@ -1,7 +1,7 @@
 //! The output buffer of a dynamic operation: allocated once, written in place by the kernels.
 //!
-//! This is the module's one `unsafe`: the kernels write into `MaybeUninit` slots and we then
-//! declare them initialised. The alternative, filling the buffer with a default first, needs
+//! The kernels write into `MaybeUninit` slots and we then declare them initialised (a fresh
+//! output), or they write into an initialised output seen as slots (`as_slots`, numpy's `out=`). The alternative, filling the buffer with a default first, needs
 //! `O: Default + Clone` (ruling out some `try_zip_map` outputs) and writes every element twice:
 //! a pre-filled output made the same loop 1.3-1.5x slower (numbers in the `dynamic` module doc,
 //! from `benches/dynamic.rs`'s `hand` vs `hand_zeroed`).
@@ -23,4 +23,18 @@ pub(crate) fn filled_by<O>(n: usize, fill: impl FnOnce(&mut [MaybeUninit<O>])) -
     // `0..n` exactly, asserted in `plan::for_each_block`).
     unsafe { v.set_len(n) };
     v
+}
+
+/// An initialised output seen as the slots the kernels write (numpy's `out=`), for `Copy`
+/// elements.
+///
+/// The kernels only ever store whole values into their slots (`MaybeUninit::write`), so every
+/// element stays initialised whatever happens, including a panic in the element function; and
+/// `O: Copy` means overwriting skips no destructor.
+#[inline(always)]
+pub(crate) fn as_slots<O: Copy>(out: &mut [O]) -> &mut [MaybeUninit<O>] {
+    // SAFETY: `MaybeUninit<O>` has `O`'s size and alignment, so the slice has the same layout
+    // and length; the borrow is exclusive and lasts as long as `out`'s. Initialised values are
+    // valid `MaybeUninit`s, and (see above) nothing ever writes an uninitialised value back.
+    unsafe { &mut *(out as *mut [O] as *mut [MaybeUninit<O>]) }
 }

@@ -30,6 +30,26 @@ where
     Ok(DynTensor::from_parts(data, dims))
 }
 
+/// `f(a, b)` over `out`'s shape, `a` and `b` broadcast to it (numpy's `out=`): no allocation.
+#[inline]
+pub(crate) fn try_zip_into<A, B, O: Copy>(
+    a: &A,
+    b: &B,
+    out: &mut DynTensor<O>,
+    mut f: impl FnMut(&A::Elem, &B::Elem) -> O,
+) -> Result<(), ShapeError>
+where
+    A: DynOperand + ?Sized,
+    B: DynOperand + ?Sized,
+{
+    let (a, b) = (src(a), src(b));
+    let (both, _) = broadcast_pair(a.dims, b.dims)?;
+    let (dims, data) = out.dims_and_data_mut();
+    check_in_place(dims, &both)?;
+    plan::zip(dims, a, b, buffer::as_slots(data), &mut f);
+    Ok(())
+}
+
 /// `f(a)` for each element of `a`, into a packed tensor of its shape.
 #[inline]
 pub(crate) fn map<A: DynOperand + ?Sized, O>(
@@ -110,6 +130,49 @@ macro_rules! elementwise {
 
         try_binary!(Add add try_add "+", Sub sub try_sub "-", Mul mul try_mul "*",
             Div div try_div "/", Rem rem try_rem "%");
+
+        /// `f(x, y)` for each pair of elements of `self` and `other`, both broadcast to `out`'s
+        /// shape, written into `out` (numpy's `out=`): no allocation, for `Copy` outputs.
+        ///
+        /// Errors: [`ShapeError::Incompatible`] when `self` and `other` do not broadcast
+        /// together, [`ShapeError::NotBroadcastableTo`] when their broadcast does not fit `out`.
+        ///
+        /// ```
+        /// use shaped::DynTensor;
+        /// let a = DynTensor::from_shape_vec(&[2, 1], vec![10, 20])?;
+        /// let mut out = DynTensor::zeros(&[2, 3]);
+        /// a.try_zip_map_into(&DynTensor::from_shape_vec(&[3], vec![1, 2, 3])?, &mut out, |x, y| x + y)?;
+        /// assert_eq!(out.to_vec(), [11, 12, 13, 21, 22, 23]);
+        /// assert!(a.try_zip_map_into(&a, &mut DynTensor::zeros(&[3]), |x, y| x + y).is_err());
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        #[inline]
+        pub fn try_zip_map_into<R: DynOperand, O: Copy>(
+            &self,
+            other: R,
+            out: &mut DynTensor<O>,
+            mut f: impl FnMut(T, R::Elem) -> O,
+        ) -> Result<(), ShapeError>
+        where
+            T: Clone,
+            R::Elem: Clone,
+        {
+            try_zip_into(self, &other, out, |x: &T, y: &R::Elem| f(x.clone(), y.clone()))
+        }
+
+        /// `out = self + other`, both broadcast to `out`'s shape, without allocating (numpy's
+        /// `np.add(a, b, out=c)`). Errors as for [`try_zip_map_into`](Self::try_zip_map_into).
+        #[inline]
+        pub fn try_add_into<R: DynOperand<Elem = T>>(
+            &self,
+            other: R,
+            out: &mut DynTensor<T>,
+        ) -> Result<(), ShapeError>
+        where
+            T: Copy + Add<Output = T>,
+        {
+            try_zip_into(self, &other, out, |x: &T, y: &T| *x + *y)
+        }
 
         /// A new tensor of `f` applied to each element (cloned), same shape.
         ///

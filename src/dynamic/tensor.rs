@@ -38,6 +38,14 @@ pub(crate) fn fail(e: ShapeError) -> ! {
 }
 
 impl<T> DynTensor<T> {
+    /// The extents and the elements, borrowed apart (the shape stays fixed while writing).
+    #[inline]
+    pub(crate) fn dims_and_data_mut(&mut self) -> (&[usize], &mut [T]) {
+        (&self.dims, &mut self.data)
+    }
+}
+
+impl<T> DynTensor<T> {
     /// A tensor over `data` with extents `dims`; the caller checked `data.len()` is their count.
     #[inline]
     pub(crate) fn from_parts(data: Vec<T>, dims: DimVec) -> Self {
