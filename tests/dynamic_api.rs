@@ -425,7 +425,10 @@ fn zip_map_into_rejects_what_does_not_fit() {
     let a = DynTensor::from_shape_vec(&[2, 3], vec![1.0f32; 6]).unwrap();
     let mut small = DynTensor::zeros(&[3]);
     let err = a.try_add_into(&a, &mut small).unwrap_err();
-    assert!(matches!(err, ShapeError::NotBroadcastableTo { .. }), "{err}");
+    assert!(
+        matches!(err, ShapeError::NotBroadcastableTo { .. }),
+        "{err}"
+    );
     let mut out = DynTensor::zeros(&[2, 3]);
     let clash = DynTensor::from_shape_vec(&[2], vec![1.0f32; 2]).unwrap();
     let err = a.try_add_into(&clash, &mut out).unwrap_err();

@@ -4,49 +4,21 @@
 
 #![allow(clippy::op_ref)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::hint::black_box;
 
 use shaped::{Tensor, shape, tensor};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: defers every call to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.with(|c| c.set(c.get() + 1));
-        // SAFETY: the caller's contract is passed on as is.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCS.with(|c| c.set(c.get() + 1));
-        // SAFETY: as for `alloc`/`dealloc`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::{Counting, allocations_during};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = ALLOCS.with(Cell::get);
-    f();
-    ALLOCS.with(Cell::get) - before
-}
-
 #[test]
 fn the_counter_sees_a_heap_allocation() {
     // Proves the counter works, so the zeros below mean something.
-    let n = allocations_during(|| {
+    let (n, ()) = allocations_during(|| {
         black_box(vec![1u8; 16]);
     });
     assert_eq!(n, 1);
@@ -69,7 +41,7 @@ fn benchmark_workloads_never_allocate() {
         black_box(&out);
         black_box(a.clone() + b.clone());
     }
-    let n = allocations_during(|| {
+    let (n, ()) = allocations_during(|| {
         forms::<f32, shape![4, 4], shape![4]>(); // W1
         forms::<f32, shape![3, 4, 8], shape![3, 1, 1]>(); // W2
         forms::<f32, shape![64, 64], shape![64]>(); // W3a
@@ -82,7 +54,7 @@ fn benchmark_workloads_never_allocate() {
 
 #[test]
 fn static_ops_never_allocate() {
-    let n = allocations_during(|| {
+    let (n, ()) = allocations_during(|| {
         let a: Tensor<f32, shape![4, 4]> = black_box(Tensor::from_flat_fn(|i| i as f32));
         let b = black_box(tensor![1.0f32, 2.0, 3.0, 4.0]);
         let c = &a + &b;

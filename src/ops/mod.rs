@@ -30,62 +30,27 @@ pub trait Operand: sealed::Sealed {
     fn source(&self) -> &[Self::Elem];
 }
 
-impl<T, S: Shape> sealed::Sealed for Tensor<T, S> {}
-impl<T, S: Shape> Operand for Tensor<T, S> {
-    type Elem = T;
-    type Shape = S;
-    type Layout = RowMajor;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn source(&self) -> &[T] {
-        self.as_slice()
-    }
+/// `Operand` for each form: its layout, and how to reach the elements it reads.
+macro_rules! operands {
+    ($([$($g:tt)*] $ty:ty, $layout:ty, |$this:ident| $source:expr;)*) => {$(
+        impl<$($g)*> sealed::Sealed for $ty {}
+        impl<$($g)*> Operand for $ty {
+            type Elem = T;
+            type Shape = S;
+            type Layout = $layout;
+            #[inline(always)]
+            fn source(&self) -> &[T] {
+                let $this = self;
+                $source
+            }
+        }
+    )*};
 }
 
-impl<T, S: Shape> sealed::Sealed for &Tensor<T, S> {}
-impl<T, S: Shape> Operand for &Tensor<T, S> {
-    type Elem = T;
-    type Shape = S;
-    type Layout = RowMajor;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn source(&self) -> &[T] {
-        self.as_slice()
-    }
-}
-
-impl<T, S: Shape, L: Layout<S>> sealed::Sealed for TensorView<'_, T, S, L> {}
-impl<T, S: Shape, L: Layout<S>> Operand for TensorView<'_, T, S, L> {
-    type Elem = T;
-    type Shape = S;
-    type Layout = L;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn source(&self) -> &[T] {
-        TensorView::source(self)
-    }
-}
-
-impl<T, S: Shape, L: Layout<S>> sealed::Sealed for &TensorView<'_, T, S, L> {}
-impl<T, S: Shape, L: Layout<S>> Operand for &TensorView<'_, T, S, L> {
-    type Elem = T;
-    type Shape = S;
-    type Layout = L;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn source(&self) -> &[T] {
-        TensorView::source(self)
-    }
-}
-
-impl<T, S: Shape> sealed::Sealed for &TensorViewMut<'_, T, S> {}
-impl<T, S: Shape> Operand for &TensorViewMut<'_, T, S> {
-    type Elem = T;
-    type Shape = S;
-    type Layout = RowMajor;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn source(&self) -> &[T] {
-        self.as_slice()
-    }
+operands! {
+    [T, S: Shape] Tensor<T, S>, RowMajor, |t| t.as_slice();
+    [T, S: Shape] &Tensor<T, S>, RowMajor, |t| t.as_slice();
+    [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, |v| TensorView::source(v);
+    [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, |v| TensorView::source(v);
+    [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, |v| v.as_slice();
 }
