@@ -105,3 +105,8 @@ pub use shape::Shape;
 pub use shaped_macros::{shape, tensor};
 pub use tensor::Tensor;
 pub use view::{TensorView, TensorViewMut};
+
+/// The README's examples, compiled and run as doctests so they cannot rot.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
