@@ -36,8 +36,31 @@ impl DimVec {
     /// A copy of `s`.
     #[inline]
     pub(crate) fn from_slice(s: &[usize]) -> Self {
-        let mut out = Self::filled(s.len(), 0);
-        out.copy_from_slice(s);
+        if s.len() <= INLINE {
+            // An element loop: `copy_from_slice` of a run-time length calls `memcpy`, most of the
+            // cost of copying a handful of extents.
+            let mut buf = [0; INLINE];
+            for (o, &x) in buf.iter_mut().zip(s) {
+                *o = x;
+            }
+            Self::Inline {
+                len: s.len() as u8,
+                buf,
+            }
+        } else {
+            Self::Heap(s.to_vec())
+        }
+    }
+
+    /// The row-major strides of the extents `dims`.
+    #[inline]
+    pub(crate) fn row_major_strides(dims: &[usize]) -> Self {
+        let mut out = Self::filled(dims.len(), 0);
+        let mut acc: usize = 1;
+        for (s, &d) in out.iter_mut().zip(dims).rev() {
+            *s = acc;
+            acc = acc.wrapping_mul(d);
+        }
         out
     }
 }

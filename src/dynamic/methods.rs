@@ -25,6 +25,15 @@ where
     B: DynOperand + ?Sized,
 {
     let (a, b) = (src(a), src(b));
+    if let Some((big_is_a, n, m)) = plan::trailing_block(&a, &b) {
+        let data = buffer::filled_by(n, |out| {
+            plan::zip_rows(big_is_a, n, m, a.data, b.data, out, &mut f)
+        });
+        return Ok(DynTensor::packed(
+            data,
+            if big_is_a { a.dims } else { b.dims },
+        ));
+    }
     let (dims, n) = broadcast_pair(a.dims, b.dims)?;
     let data = buffer::filled_by(n, |out| plan::zip(&dims, a, b, out, &mut f));
     Ok(DynTensor::from_parts(data, dims))

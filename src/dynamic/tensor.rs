@@ -46,6 +46,17 @@ impl<T> DynTensor<T> {
 }
 
 impl<T> DynTensor<T> {
+    /// A packed tensor over `data` with the extents `dims`; the caller checked `data.len()` is
+    /// their count. Builds its metadata in place (no `Layout` moved through).
+    #[inline(always)]
+    pub(crate) fn packed(data: Vec<T>, dims: &[usize]) -> Self {
+        Self {
+            data,
+            dims: DimVec::from_slice(dims),
+            strides: DimVec::row_major_strides(dims),
+        }
+    }
+
     /// A tensor over `data` with extents `dims`; the caller checked `data.len()` is their count.
     #[inline]
     pub(crate) fn from_parts(data: Vec<T>, dims: DimVec) -> Self {

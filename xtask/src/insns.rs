@@ -170,16 +170,21 @@ pub fn run(root: &Path) -> Result<(), String> {
     println!(
         "bound: shaped/hand <= {BOUND} and shaped <= ndarray fixed rank (best of `&a + &b` and Zip)"
     );
+    if dynamic_w1(root)? {
+        passed += 1;
+    } else {
+        failed += 1;
+    }
     println!("insns: {passed} passed, {failed} failed");
     if failed > 0 {
         return Err(format!("{failed} workload(s) over the instruction bound"));
     }
-    dynamic_w1(root)
+    Ok(())
 }
 
-/// The dynamic path on W1 `[4,4]+[4]`: planning must be cheap next to ndarray `IxDyn`'s (issue 4
-/// asks for at most a quarter of its instructions). Reported, not a gate, until it is met.
-fn dynamic_w1(root: &Path) -> Result<(), String> {
+/// The dynamic path on W1 `[4,4]+[4]`: planning must be cheap next to ndarray `IxDyn`'s (issue 4:
+/// at most a quarter of its instructions). Returns whether the bound holds.
+fn dynamic_w1(root: &Path) -> Result<bool, String> {
     crate::run(
         root,
         "cargo",
@@ -199,7 +204,14 @@ fn dynamic_w1(root: &Path) -> Result<(), String> {
         "  DynTensor::try_add {shaped:.0}, ndarray IxDyn &a + &b {nd:.0}, hand loop {hand:.0}"
     );
     let ratio = shaped / nd;
-    let verdict = if ratio <= 0.25 { "met" } else { "not met yet" };
-    println!("  shaped / ndarray IxDyn = {ratio:.3} (target <= 0.25: {verdict})");
-    Ok(())
+    let ok = ratio <= 0.25;
+    println!(
+        "  shaped / ndarray IxDyn = {ratio:.3}  {}",
+        if ok {
+            "ok (bound 0.25)"
+        } else {
+            "OVER BOUND (0.25)"
+        }
+    );
+    Ok(ok)
 }
