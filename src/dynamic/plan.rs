@@ -243,8 +243,7 @@ pub(crate) fn trailing_block<A, B>(a: &Src<'_, A>, b: &Src<'_, B>) -> Option<(bo
 }
 
 /// `out[i] = f(a[i], b[i])` for the shapes [`trailing_block`] accepted: `n` elements in rows of
-/// `m`, the smaller operand repeated on every row. Both innermost strides are 1, so this is the
-/// rank-2 kernel with its unit-stride row, called directly (no plan to build or read).
+/// `m`, the smaller operand repeated on every row.
 #[inline(always)]
 pub(crate) fn zip_rows<A, B, O, F: FnMut(&A, &B) -> O>(
     big_is_a: bool,
@@ -258,47 +257,73 @@ pub(crate) fn zip_rows<A, B, O, F: FnMut(&A, &B) -> O>(
     if n == 0 {
         return;
     }
-    let d = [n / m, m];
-    let (sa, sb) = if big_is_a {
-        ([m, 1], [0, 1])
-    } else {
-        ([0, 1], [m, 1])
-    };
     #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: `zip_rows_avx2` only requires AVX2, which the CPU was just found to have.
-        return unsafe { zip_rows_avx2(&d, &sa, &sb, a, b, out, f) };
+        return unsafe { zip_rows_avx2(big_is_a, n, m, a, b, out, f) };
     }
-    zip_rows_portable(&d, &sa, &sb, a, b, out, f)
+    zip_rows_portable(big_is_a, n, m, a, b, out, f)
 }
 
 /// The rows loop as a function of its own (see [`zip_plan`] on aliasing).
 #[inline(never)]
 fn zip_rows_portable<A, B, O, F: FnMut(&A, &B) -> O>(
-    d: &[usize; 2],
-    sa: &[usize; 2],
-    sb: &[usize; 2],
+    big_is_a: bool,
+    n: usize,
+    m: usize,
     a: &[A],
     b: &[B],
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
-    kernel::zip_r2_with::<{ row::UNIT }, _, _, _, _>(d, sa, sb, a, b, out, f)
+    rows(big_is_a, n, m, a, b, out, f)
 }
 
 /// [`zip_rows_portable`] compiled with AVX2 enabled.
 #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
 #[target_feature(enable = "avx2")]
 fn zip_rows_avx2<A, B, O, F: FnMut(&A, &B) -> O>(
-    d: &[usize; 2],
-    sa: &[usize; 2],
-    sb: &[usize; 2],
+    big_is_a: bool,
+    n: usize,
+    m: usize,
     a: &[A],
     b: &[B],
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
-    kernel::zip_r2_with::<{ row::UNIT }, _, _, _, _>(d, sa, sb, a, b, out, f)
+    rows(big_is_a, n, m, a, b, out, f)
+}
+
+/// Rows of exactly `m` (`chunks_exact`): the row length is the same for every row and known to
+/// match every slice, so no row pays a bounds check, and the repeated operand is cut to `m` once.
+/// Callgrind per call: W3a `[64,64]+[64]` 5.5k → 3.4k instructions (the hand loop: 3.5k), W1
+/// 636 → 512; the general rank-2 kernel re-slices and re-checks every row.
+#[inline(always)]
+fn rows<A, B, O, F: FnMut(&A, &B) -> O>(
+    big_is_a: bool,
+    n: usize,
+    m: usize,
+    a: &[A],
+    b: &[B],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    let out = &mut out[..n];
+    if big_is_a {
+        let b = &b[..m];
+        for (o, x) in out.chunks_exact_mut(m).zip(a[..n].chunks_exact(m)) {
+            for j in 0..m {
+                o[j].write(f(&x[j], &b[j]));
+            }
+        }
+    } else {
+        let a = &a[..m];
+        for (o, y) in out.chunks_exact_mut(m).zip(b[..n].chunks_exact(m)) {
+            for j in 0..m {
+                o[j].write(f(&a[j], &y[j]));
+            }
+        }
+    }
 }
 
 /// `true` when a shape has exactly one element.
@@ -455,7 +480,7 @@ mod tests {
         let n = dims.iter().product();
         let mut out = alloc::vec![MaybeUninit::new(-1); n];
         zip(dims, a, b, &mut out, &mut |x, y| x * 100 + y);
-        // SAFETY (test): every slot was initialised to -1 above, so reading is sound whatever
+        // SAFETY: (test) every slot was initialised to -1 above, so reading is sound whatever
         // the kernel wrote.
         out.iter().map(|x| unsafe { x.assume_init() }).collect()
     }
