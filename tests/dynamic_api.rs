@@ -436,3 +436,30 @@ fn zip_map_into_rejects_what_does_not_fit() {
     // Nothing was written on error.
     assert!(out.to_vec().iter().all(|&x| x == 0.0));
 }
+
+#[test]
+fn bias_add_rows_of_every_length_match_a_naive_loop() {
+    // The trailing-block path has loops of constant length for common row lengths and a general
+    // one for the rest: check both orientations at every length around them.
+    for m in 1..=70usize {
+        for rows in [1usize, 3] {
+            let big: Vec<i64> = (0..(rows * m) as i64).map(|i| i * 7 - 5).collect();
+            let small: Vec<i64> = (0..m as i64).map(|i| 1000 * i + 1).collect();
+            let a = DynTensor::from_shape_vec(&[rows, m], big.clone()).unwrap();
+            let b = DynTensor::from_shape_vec(&[m], small.clone()).unwrap();
+            let want: Vec<i64> = (0..rows * m).map(|k| big[k] - small[k % m]).collect();
+            assert_eq!(
+                a.try_sub(&b).unwrap().to_vec(),
+                want,
+                "[{rows}, {m}] - [{m}]"
+            );
+            let want: Vec<i64> = (0..rows * m).map(|k| small[k % m] - big[k]).collect();
+            assert_eq!(
+                b.try_sub(&a).unwrap().to_vec(),
+                want,
+                "[{m}] - [{rows}, {m}]"
+            );
+            assert_eq!(b.try_sub(&a).unwrap().shape(), &[rows, m]);
+        }
+    }
+}

@@ -308,6 +308,15 @@ fn rows<A, B, O, F: FnMut(&A, &B) -> O>(
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
+    // Common row lengths get a loop of constant length: the repeated operand is then loaded
+    // once, outside the row loop, and stays in registers (as in a hand loop over constants).
+    match m {
+        8 => return rows_of::<8, _, _, _, _>(big_is_a, n, a, b, out, f),
+        16 => return rows_of::<16, _, _, _, _>(big_is_a, n, a, b, out, f),
+        32 => return rows_of::<32, _, _, _, _>(big_is_a, n, a, b, out, f),
+        64 => return rows_of::<64, _, _, _, _>(big_is_a, n, a, b, out, f),
+        _ => {}
+    }
     let out = &mut out[..n];
     if big_is_a {
         let b = &b[..m];
@@ -320,6 +329,34 @@ fn rows<A, B, O, F: FnMut(&A, &B) -> O>(
         let a = &a[..m];
         for (o, y) in out.chunks_exact_mut(m).zip(b[..n].chunks_exact(m)) {
             for j in 0..m {
+                o[j].write(f(&a[j], &y[j]));
+            }
+        }
+    }
+}
+
+/// [`rows`] with the row length `M` a constant.
+#[inline(always)]
+fn rows_of<const M: usize, A, B, O, F: FnMut(&A, &B) -> O>(
+    big_is_a: bool,
+    n: usize,
+    a: &[A],
+    b: &[B],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    let out = &mut out[..n];
+    if big_is_a {
+        let b: &[B; M] = b[..M].try_into().expect("M elements");
+        for (o, x) in out.chunks_exact_mut(M).zip(a[..n].chunks_exact(M)) {
+            for j in 0..M {
+                o[j].write(f(&x[j], &b[j]));
+            }
+        }
+    } else {
+        let a: &[A; M] = a[..M].try_into().expect("M elements");
+        for (o, y) in out.chunks_exact_mut(M).zip(b[..n].chunks_exact(M)) {
+            for j in 0..M {
                 o[j].write(f(&a[j], &y[j]));
             }
         }
