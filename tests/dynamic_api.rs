@@ -418,6 +418,16 @@ fn zip_map_into_writes_the_broadcast_into_out() {
     for block in big.to_vec().chunks(24) {
         assert_eq!(block, &want[..]);
     }
+    // Bias-add shapes take their own path: both orientations.
+    let rows = DynTensor::from_shape_vec(&[2, 3], vec![1i64, 2, 3, 4, 5, 6]).unwrap();
+    let bias = DynTensor::from_shape_vec(&[3], vec![10i64, 20, 30]).unwrap();
+    let mut out = DynTensor::filled(&[2, 3], 0i64);
+    rows.try_zip_map_into(&bias, &mut out, |x, y| x - y)
+        .unwrap();
+    assert_eq!(out.to_vec(), [-9, -18, -27, -6, -15, -24]);
+    bias.try_zip_map_into(&rows, &mut out, |x, y| x - y)
+        .unwrap();
+    assert_eq!(out.to_vec(), [9, 18, 27, 6, 15, 24]);
 }
 
 #[test]

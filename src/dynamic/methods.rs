@@ -52,8 +52,15 @@ where
     B: DynOperand + ?Sized,
 {
     let (a, b) = (src(a), src(b));
-    let (both, _) = broadcast_pair(a.dims, b.dims)?;
     let (dims, data) = out.dims_and_data_mut();
+    if let Some((big_is_a, n, m)) = plan::trailing_block(&a, &b)
+        && dims == if big_is_a { a.dims } else { b.dims }
+    {
+        let out = buffer::as_slots(data);
+        plan::zip_rows(big_is_a, n, m, a.data, b.data, out, &mut f);
+        return Ok(());
+    }
+    let (both, _) = broadcast_pair(a.dims, b.dims)?;
     check_in_place(dims, &both)?;
     plan::zip(dims, a, b, buffer::as_slots(data), &mut f);
     Ok(())
