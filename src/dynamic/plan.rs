@@ -33,6 +33,40 @@ use crate::MAX_RANK;
 use crate::kernel::{self, row};
 use crate::layout::{Plan, plan, unpad};
 
+/// `fn $name(..)`: runs `$body` compiled for AVX2 (`$avx2`) when the CPU has it, else the
+/// portable build (`$portable`); both out of line. With `std` on x86-64 only: the check is
+/// `is_x86_feature_detected!` (a cached flag), and Miri, which cannot run AVX2, takes the
+/// portable build. Eight `f32` per instruction instead of SSE2's four; DESIGN §6 allows run-time
+/// feature dispatch on the dynamic path, and the measurements are in BENCHMARKS.md.
+macro_rules! with_avx2 {
+    (
+        $(#[$doc:meta])*
+        fn $name:ident / $avx2:ident / $portable:ident ($($p:ident: $t:ty),* $(,)?) => $body:expr
+    ) => {
+        $(#[$doc])*
+        #[inline(always)]
+        fn $name<A, B, O, F: FnMut(&A, &B) -> O>($($p: $t),*) {
+            #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the AVX2 build only requires AVX2, which the CPU was just found to have.
+                return unsafe { $avx2($($p),*) };
+            }
+            $portable($($p),*)
+        }
+
+        #[inline(never)]
+        fn $portable<A, B, O, F: FnMut(&A, &B) -> O>($($p: $t),*) {
+            $body
+        }
+
+        #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+        #[target_feature(enable = "avx2")]
+        fn $avx2<A, B, O, F: FnMut(&A, &B) -> O>($($p: $t),*) {
+            $body
+        }
+    };
+}
+
 /// An operand as the planner reads it: its elements from its first one on, its extents, and its
 /// strides. Its shape broadcasts into the output's (the caller checked).
 pub(crate) struct Src<'a, T> {
@@ -257,41 +291,20 @@ pub(crate) fn zip_rows<A, B, O, F: FnMut(&A, &B) -> O>(
     if n == 0 {
         return;
     }
-    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: `zip_rows_avx2` only requires AVX2, which the CPU was just found to have.
-        return unsafe { zip_rows_avx2(big_is_a, n, m, a, b, out, f) };
-    }
-    zip_rows_portable(big_is_a, n, m, a, b, out, f)
+    zip_rows_fast(big_is_a, n, m, a, b, out, f)
 }
 
-/// The rows loop as a function of its own (see [`zip_plan`] on aliasing).
-#[inline(never)]
-fn zip_rows_portable<A, B, O, F: FnMut(&A, &B) -> O>(
-    big_is_a: bool,
-    n: usize,
-    m: usize,
-    a: &[A],
-    b: &[B],
-    out: &mut [MaybeUninit<O>],
-    f: &mut F,
-) {
-    rows(big_is_a, n, m, a, b, out, f)
-}
-
-/// [`zip_rows_portable`] compiled with AVX2 enabled.
-#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-#[target_feature(enable = "avx2")]
-fn zip_rows_avx2<A, B, O, F: FnMut(&A, &B) -> O>(
-    big_is_a: bool,
-    n: usize,
-    m: usize,
-    a: &[A],
-    b: &[B],
-    out: &mut [MaybeUninit<O>],
-    f: &mut F,
-) {
-    rows(big_is_a, n, m, a, b, out, f)
+with_avx2! {
+    /// The rows loop, out of line (see [`zip_plan`] on aliasing).
+    fn zip_rows_fast / zip_rows_avx2 / zip_rows_portable(
+        big_is_a: bool,
+        n: usize,
+        m: usize,
+        a: &[A],
+        b: &[B],
+        out: &mut [MaybeUninit<O>],
+        f: &mut F,
+    ) => rows(big_is_a, n, m, a, b, out, f)
 }
 
 /// Rows of exactly `m` (`chunks_exact`): the row length is the same for every row and known to
@@ -373,40 +386,17 @@ macro_rules! zip_kind {
     }};
 }
 
-/// Not inlined on purpose: as a function of its own its slice arguments are known not to alias
-/// (`&mut` output, shared inputs), so LLVM vectorises the rows without run-time overlap checks
-/// (callgrind, W3a `[64,64]+[64]`: 9.18k → 9.01k instructions per call; one call per operation).
-///
-/// With `std` on x86-64 it runs the same loops compiled for AVX2 when the CPU has it (checked
-/// once per call, a cached flag): eight `f32` per instruction instead of SSE2's four. DESIGN §6
-/// allows run-time feature dispatch on the dynamic path; the measurement is in BENCHMARKS.md.
-#[inline(never)]
-fn zip_plan<A, B, O, F: FnMut(&A, &B) -> O>(
-    p: &Plan<2>,
-    a: &[A],
-    b: &[B],
-    out: &mut [MaybeUninit<O>],
-    f: &mut F,
-) {
-    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: `zip_plan_avx2` only requires AVX2, which the CPU was just found to have.
-        return unsafe { zip_plan_avx2(p, a, b, out, f) };
-    }
-    zip_plan_any(p, a, b, out, f)
-}
-
-/// [`zip_plan_any`] compiled with AVX2 enabled.
-#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-#[target_feature(enable = "avx2")]
-fn zip_plan_avx2<A, B, O, F: FnMut(&A, &B) -> O>(
-    p: &Plan<2>,
-    a: &[A],
-    b: &[B],
-    out: &mut [MaybeUninit<O>],
-    f: &mut F,
-) {
-    zip_plan_any(p, a, b, out, f)
+with_avx2! {
+    /// Runs a plan. Out of line on purpose: as a function of its own its slice arguments are known
+    /// not to alias (`&mut` output, shared inputs), so LLVM vectorises the rows without run-time
+    /// overlap checks (callgrind, W3a `[64,64]+[64]`: 9.18k → 9.01k instructions per call).
+    fn zip_plan / zip_plan_avx2 / zip_plan_portable(
+        p: &Plan<2>,
+        a: &[A],
+        b: &[B],
+        out: &mut [MaybeUninit<O>],
+        f: &mut F,
+    ) => zip_plan_any(p, a, b, out, f)
 }
 
 #[inline(always)]
