@@ -94,6 +94,8 @@ pub mod tensor;
 pub mod view;
 
 pub use broadcast::{Broadcast, BroadcastExtent, BroadcastInto, BroadcastWith, ExtentInto};
+#[cfg(feature = "std")]
+pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
 pub use dynamic::{DynOperand, DynTensor, DynView, DynViewMut, broadcast_shapes};
 pub use error::ShapeError;

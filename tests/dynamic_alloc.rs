@@ -1,12 +1,15 @@
-//! A dynamic binary operation of rank ≤ 6 makes exactly one heap allocation: its output's
-//! elements. Shapes, strides and the loop plan stay inline. The counter is per thread, so the test
-//! harness's allocations on other threads do not count.
+//! A dynamic binary operation of rank ≤ 6 on one thread makes exactly one heap allocation: its
+//! output's elements. Shapes, strides and the loop plan stay inline. The counter is per thread, so
+//! the test harness's allocations on other threads do not count.
+//!
+//! An operation split over threads (outputs of 4 MiB and more, `shaped::dynamic::parallel`) also
+//! allocates what starting its helper threads takes, the same count whatever the size.
 
 #![allow(clippy::op_ref)]
 
 use std::hint::black_box;
 
-use shaped::{DynTensor, shape, tensor};
+use shaped::{DynTensor, set_max_threads, shape, tensor};
 
 #[path = "common/counting_alloc.rs"]
 mod counting_alloc;
@@ -23,6 +26,8 @@ fn the_counter_sees_a_heap_allocation() {
 
 #[test]
 fn a_binary_op_of_rank_up_to_six_allocates_only_its_output() {
+    // One thread, so the 16 MiB case below is not split (the only test here that sets it).
+    set_max_threads(1);
     let cases: &[(&[usize], &[usize])] = &[
         (&[4, 4], &[4]),
         (&[], &[]),
@@ -56,6 +61,23 @@ fn a_binary_op_of_rank_up_to_six_allocates_only_its_output() {
     let st: shaped::Tensor<f32, shape![3, 4]> = shaped::Tensor::ones();
     let (n, _) = allocations_during(|| &st + &a);
     assert_eq!(n, 1);
+
+    // Split over two threads: the output, plus what starting the helper takes, whatever the
+    // size (16 MiB is 64 chunks, 64 MiB 256): nothing per chunk.
+    set_max_threads(2);
+    let count = |n: usize| {
+        let a = DynTensor::<f32>::ones(&[n]);
+        let (count, c) = allocations_during(|| a.try_add(&a));
+        assert!(c.unwrap().iter().all(|&x| x == 2.0));
+        count
+    };
+    let (small, large) = (count(4 << 20), count(16 << 20));
+    assert!(
+        small > 1,
+        "a 16 MiB output is split, which allocates for the helper"
+    );
+    assert_eq!(small, large, "allocations per thread, not per chunk");
+    set_max_threads(1);
 }
 
 #[test]

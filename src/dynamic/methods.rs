@@ -9,16 +9,17 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, 
 
 use super::broadcast::{broadcast_pair, check_in_place};
 use super::operand::{DynOperand, src};
+use super::plan::{Runner, Serial, Split};
 use super::{DynTensor, DynView, DynViewMut, buffer, plan};
 use crate::ShapeError;
 
-/// `f(a, b)` over the broadcast shape of two operands: the one allocation is the output's buffer
-/// (plus its metadata above rank 6).
+/// `f(a, b)` over the broadcast shape of two operands, `f` run by `run` ([`Serial`] or
+/// [`Split`]): the one allocation is the output's buffer (plus its metadata above rank 6).
 #[inline]
 pub(crate) fn try_zip<A, B, O>(
     a: &A,
     b: &B,
-    mut f: impl FnMut(&A::Elem, &B::Elem) -> O,
+    mut run: impl Runner<A::Elem, B::Elem, O>,
 ) -> Result<DynTensor<O>, ShapeError>
 where
     A: DynOperand + ?Sized,
@@ -26,16 +27,14 @@ where
 {
     let (a, b) = (src(a), src(b));
     if let Some((big_is_a, n, m)) = plan::trailing_block(&a, &b) {
-        let data = buffer::filled_by(n, |out| {
-            plan::zip_rows(big_is_a, n, m, a.data, b.data, out, &mut f)
-        });
+        let data = buffer::filled_by(n, |out| run.rows(big_is_a, m, a.data, b.data, out));
         return Ok(DynTensor::packed(
             data,
             if big_is_a { a.dims } else { b.dims },
         ));
     }
     let (dims, n) = broadcast_pair(a.dims, b.dims)?;
-    let data = buffer::filled_by(n, |out| plan::zip(&dims, a, b, out, &mut f));
+    let data = buffer::filled_by(n, |out| run.zip(&dims, a, b, out));
     Ok(DynTensor::from_parts(data, dims))
 }
 
@@ -45,7 +44,7 @@ pub(crate) fn try_zip_into<A, B, O: Copy>(
     a: &A,
     b: &B,
     out: &mut DynTensor<O>,
-    mut f: impl FnMut(&A::Elem, &B::Elem) -> O,
+    mut run: impl Runner<A::Elem, B::Elem, O>,
 ) -> Result<(), ShapeError>
 where
     A: DynOperand + ?Sized,
@@ -53,16 +52,15 @@ where
 {
     let (a, b) = (src(a), src(b));
     let (dims, data) = out.dims_and_data_mut();
-    if let Some((big_is_a, n, m)) = plan::trailing_block(&a, &b)
+    if let Some((big_is_a, _, m)) = plan::trailing_block(&a, &b)
         && dims == if big_is_a { a.dims } else { b.dims }
     {
-        let out = buffer::as_slots(data);
-        plan::zip_rows(big_is_a, n, m, a.data, b.data, out, &mut f);
+        run.rows(big_is_a, m, a.data, b.data, buffer::as_slots(data));
         return Ok(());
     }
     let (both, _) = broadcast_pair(a.dims, b.dims)?;
     check_in_place(dims, &both)?;
-    plan::zip(dims, a, b, buffer::as_slots(data), &mut f);
+    run.zip(dims, a, b, buffer::as_slots(data));
     Ok(())
 }
 
@@ -101,15 +99,19 @@ macro_rules! try_binary {
         ///
         /// Errors: [`ShapeError::Incompatible`] naming both shapes and the clashing axis, or
         /// [`ShapeError::Overflow`] when the broadcast shape has too many elements to count.
+        ///
+        /// Outputs of 4 MiB and more are computed on up to [`max_threads`](crate::max_threads)
+        /// threads (`std`; see [`parallel`](crate::dynamic::parallel)).
         #[inline]
         pub fn $try_op<R: DynOperand<Elem = T>>(
             &self,
             other: R,
         ) -> Result<DynTensor<<T as $Op>::Output>, ShapeError>
         where
-            T: Clone + $Op,
+            T: Clone + $Op + Sync,
+            <T as $Op>::Output: Send,
         {
-            try_zip(self, &other, |x: &T, y: &T| x.clone().$op(y.clone()))
+            try_zip(self, &other, Split(|x: &T, y: &T| x.clone().$op(y.clone())))
         }
     )*};
 }
@@ -141,7 +143,7 @@ macro_rules! elementwise {
             T: Clone,
             R::Elem: Clone,
         {
-            try_zip(self, &other, |x: &T, y: &R::Elem| f(x.clone(), y.clone()))
+            try_zip(self, &other, Serial(|x: &T, y: &R::Elem| f(x.clone(), y.clone())))
         }
 
         try_binary!(Add add try_add "+", Sub sub try_sub "-", Mul mul try_mul "*",
@@ -173,11 +175,12 @@ macro_rules! elementwise {
             T: Clone,
             R::Elem: Clone,
         {
-            try_zip_into(self, &other, out, |x: &T, y: &R::Elem| f(x.clone(), y.clone()))
+            try_zip_into(self, &other, out, Serial(|x: &T, y: &R::Elem| f(x.clone(), y.clone())))
         }
 
         /// `out = self + other`, both broadcast to `out`'s shape, without allocating (numpy's
         /// `np.add(a, b, out=c)`). Errors as for [`try_zip_map_into`](Self::try_zip_map_into).
+        /// Large outputs are split over threads as in [`try_add`](Self::try_add).
         #[inline]
         pub fn try_add_into<R: DynOperand<Elem = T>>(
             &self,
@@ -185,9 +188,9 @@ macro_rules! elementwise {
             out: &mut DynTensor<T>,
         ) -> Result<(), ShapeError>
         where
-            T: Copy + Add<Output = T>,
+            T: Copy + Add<Output = T> + Send + Sync,
         {
-            try_zip_into(self, &other, out, |x: &T, y: &T| *x + *y)
+            try_zip_into(self, &other, out, Split(|x: &T, y: &T| *x + *y))
         }
 
         /// A new tensor of `f` applied to each element (cloned), same shape.

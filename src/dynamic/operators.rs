@@ -31,7 +31,8 @@ macro_rules! binary {
     (@lhs $Op:ident $op:ident $try_op:ident [$($g:tt)*] $Lhs:ty) => {
         impl<$($g)*, R: DynOperand<Elem = T>> $Op<R> for $Lhs
         where
-            T: Clone + $Op,
+            T: Clone + $Op + Sync,
+            <T as $Op>::Output: Send,
         {
             type Output = DynTensor<<T as $Op>::Output>;
             #[inline]
@@ -47,7 +48,8 @@ macro_rules! binary {
     (@static $Op:ident $op:ident $try_op:ident [$($g:tt)*] $Lhs:ty, $Rhs:ty) => {
         impl<$($g)*> $Op<$Rhs> for $Lhs
         where
-            T: Clone + $Op,
+            T: Clone + $Op + Sync,
+            <T as $Op>::Output: Send,
         {
             type Output = DynTensor<<T as $Op>::Output>;
             #[inline]

@@ -29,6 +29,7 @@ use core::mem::MaybeUninit;
 use core::ops::Range;
 
 use super::broadcast::aligned_strides;
+use super::parallel;
 use crate::MAX_RANK;
 use crate::kernel::{self, row};
 use crate::layout::{Plan, plan, unpad};
@@ -112,6 +113,34 @@ fn planned_count(dims: &[usize]) -> usize {
     dims.iter().product()
 }
 
+/// The padded plan of a loop over an output of shape `dims` (`n > 0` elements), or `None` above
+/// [`MAX_RANK`] axes (the [`odometer`] then walks the outer ones).
+#[inline(always)]
+fn padded_plan<const N: usize>(
+    dims: &[usize],
+    ops: [(&[usize], &[usize]); N],
+    n: usize,
+) -> Option<Plan<N>> {
+    let r = dims.len();
+    if r > MAX_RANK {
+        return None;
+    }
+    let mut d = [1; MAX_RANK];
+    d[MAX_RANK - r..].copy_from_slice(dims);
+    let mut s = [[0; MAX_RANK]; N];
+    for (s, (od, os)) in s.iter_mut().zip(ops) {
+        aligned_strides(od, os, &mut s[MAX_RANK - r..]);
+    }
+    let p = plan(&d, &s);
+    // What makes the caller's `set_len` sound: the kernels write exactly the planned count.
+    assert_eq!(
+        planned_count(&p.dims),
+        n,
+        "a loop plan must cover its output"
+    );
+    Some(p)
+}
+
 /// Plans the loops over an output of shape `dims` (`n > 0` elements) and calls
 /// `run(plan, offsets, range)` for each block: `offsets` are where each operand's block starts,
 /// `range` the output positions the block covers. The blocks cover `0..n` in order, exactly.
@@ -122,24 +151,9 @@ fn for_each_block<const N: usize>(
     n: usize,
     mut run: impl FnMut(&Plan<N>, [usize; N], Range<usize>),
 ) {
-    let r = dims.len();
-    if r <= MAX_RANK {
-        let mut d = [1; MAX_RANK];
-        d[MAX_RANK - r..].copy_from_slice(dims);
-        let mut s = [[0; MAX_RANK]; N];
-        for (s, (od, os)) in s.iter_mut().zip(ops) {
-            aligned_strides(od, os, &mut s[MAX_RANK - r..]);
-        }
-        let p = plan(&d, &s);
-        // What makes the caller's `set_len` sound: the kernels write exactly the planned count.
-        assert_eq!(
-            planned_count(&p.dims),
-            n,
-            "a loop plan must cover its output"
-        );
-        run(&p, [0; N], 0..n);
-    } else {
-        odometer(dims, ops, n, run);
+    match padded_plan(dims, ops, n) {
+        Some(p) => run(&p, [0; N], 0..n),
+        None => odometer(dims, ops, n, run),
     }
 }
 
@@ -222,6 +236,87 @@ fn odometer<const N: usize>(
     }
 }
 
+/// How a binary element function runs over an output: the two loop shapes the planner hands
+/// out, each writing every slot of `out` in row-major order. [`Serial`] runs any `FnMut` on the
+/// calling thread; [`Split`] runs an `Fn + Sync` over chunks of a large output on several
+/// threads ([`parallel`]).
+pub(crate) trait Runner<A, B, O> {
+    /// Rows of `m`, as [`trailing_block`] found them: `out[i] = f(big[i], small[i % m])`.
+    fn rows(&mut self, big_is_a: bool, m: usize, a: &[A], b: &[B], out: &mut [MaybeUninit<O>]);
+    /// `out[i] = f(a[i], b[i])` over the output shape `dims`, both broadcast to it.
+    fn zip(&mut self, dims: &[usize], a: Src<'_, A>, b: Src<'_, B>, out: &mut [MaybeUninit<O>]);
+}
+
+/// Runs its function on the calling thread, in order.
+pub(crate) struct Serial<F>(pub F);
+
+/// Splits large outputs over threads; its function runs on several at once.
+pub(crate) struct Split<F>(pub F);
+
+impl<A, B, O, F: FnMut(&A, &B) -> O> Runner<A, B, O> for Serial<F> {
+    #[inline(always)]
+    fn rows(&mut self, big_is_a: bool, m: usize, a: &[A], b: &[B], out: &mut [MaybeUninit<O>]) {
+        if !out.is_empty() {
+            zip_rows_fast(big_is_a, out.len(), m, a, b, out, &mut self.0)
+        }
+    }
+
+    #[inline(always)]
+    fn zip(&mut self, dims: &[usize], a: Src<'_, A>, b: Src<'_, B>, out: &mut [MaybeUninit<O>]) {
+        zip(dims, a, b, out, &mut self.0)
+    }
+}
+
+impl<A: Sync, B: Sync, O: Send, F: Fn(&A, &B) -> O + Sync> Runner<A, B, O> for Split<F> {
+    #[inline(always)]
+    fn rows(&mut self, big_is_a: bool, m: usize, a: &[A], b: &[B], out: &mut [MaybeUninit<O>]) {
+        if out.is_empty() {
+            return;
+        }
+        let f = &self.0;
+        if out.len() == m {
+            // One row (same shapes, `[n] + [n]`): cut it like a flat loop.
+            return parallel::for_each_rows(out, 1, |first, out| {
+                let len = out.len();
+                let (a, b) = (&a[first..], &b[first..]);
+                zip_rows_fast(big_is_a, len, len, a, b, out, &mut |x, y| f(x, y))
+            });
+        }
+        parallel::for_each_rows(out, m, |first, out| {
+            let start = first * m;
+            let (a, b) = if big_is_a {
+                (&a[start..], b)
+            } else {
+                (a, &b[start..])
+            };
+            zip_rows_fast(big_is_a, out.len(), m, a, b, out, &mut |x, y| f(x, y))
+        })
+    }
+
+    #[inline(always)]
+    fn zip(&mut self, dims: &[usize], a: Src<'_, A>, b: Src<'_, B>, out: &mut [MaybeUninit<O>]) {
+        let n = out.len();
+        if n == 0 {
+            return;
+        }
+        let f = &self.0;
+        let Some(p) = zip_plan_of(dims, &a, &b, n) else {
+            // Past eight coalesced axes: on this thread (the odometer's blocks are its own).
+            return zip(dims, a, b, out, &mut |x, y| f(x, y));
+        };
+        // Whole rows of the outermost planned axis; a rank-0 plan is one row of one element.
+        let at = MAX_RANK - p.rank.max(1);
+        let row = n / p.dims[at];
+        parallel::for_each_rows(out, row, |first, out| {
+            let mut q = p;
+            q.dims[at] = out.len() / row;
+            let [sa, sb] = [p.strides[0][at], p.strides[1][at]];
+            let (a, b) = (&a.data[first * sa..], &b.data[first * sb..]);
+            zip_plan(&q, a, b, out, &mut |x, y| f(x, y))
+        })
+    }
+}
+
 /// `out[i] = f(a[i], b[i])` over the output shape `dims`, writing every slot of `out` (whose
 /// length is the element count of `dims`) in row-major order.
 #[inline(always)]
@@ -236,20 +331,33 @@ pub(crate) fn zip<A, B, O, F: FnMut(&A, &B) -> O>(
     if n == 0 {
         return;
     }
+    match zip_plan_of(dims, &a, &b, n) {
+        Some(p) => zip_plan(&p, a.data, b.data, out, f),
+        None => odometer(
+            dims,
+            [(a.dims, a.strides), (b.dims, b.strides)],
+            n,
+            |p, [oa, ob], range| zip_plan(p, &a.data[oa..], &b.data[ob..], &mut out[range], f),
+        ),
+    }
+}
+
+/// The plan of a zip over `dims` (`n > 0` elements): one flat loop when both operands are packed
+/// in the output's shape or one is a single element beside a packed one, else the coalesced
+/// plan; `None` above [`MAX_RANK`] axes.
+#[inline(always)]
+fn zip_plan_of<A, B>(dims: &[usize], a: &Src<'_, A>, b: &Src<'_, B>, n: usize) -> Option<Plan<2>> {
     let (pa, pb) = (a.packed_as(dims), b.packed_as(dims));
     if pa && pb {
-        return zip_plan(&flat_plan(n, 1, 1), a.data, b.data, out, f);
+        return Some(flat_plan(n, 1, 1));
     }
     if pa && single(b.dims) {
-        return zip_plan(&flat_plan(n, 1, 0), a.data, b.data, out, f);
+        return Some(flat_plan(n, 1, 0));
     }
     if pb && single(a.dims) {
-        return zip_plan(&flat_plan(n, 0, 1), a.data, b.data, out, f);
+        return Some(flat_plan(n, 0, 1));
     }
-    let ops = [(a.dims, a.strides), (b.dims, b.strides)];
-    for_each_block(dims, ops, n, |p, [oa, ob], range| {
-        zip_plan(p, &a.data[oa..], &b.data[ob..], &mut out[range], f)
-    });
+    padded_plan(dims, [(a.dims, a.strides), (b.dims, b.strides)], n)
 }
 
 /// Bias-add shapes: both operands packed and one's extents are the other's trailing extents
@@ -274,24 +382,6 @@ pub(crate) fn trailing_block<A, B>(a: &Src<'_, A>, b: &Src<'_, B>) -> Option<(bo
     let m = small.0.iter().product::<usize>();
     let n = big.0.iter().product::<usize>();
     Some((big_is_a, n, m))
-}
-
-/// `out[i] = f(a[i], b[i])` for the shapes [`trailing_block`] accepted: `n` elements in rows of
-/// `m`, the smaller operand repeated on every row.
-#[inline(always)]
-pub(crate) fn zip_rows<A, B, O, F: FnMut(&A, &B) -> O>(
-    big_is_a: bool,
-    n: usize,
-    m: usize,
-    a: &[A],
-    b: &[B],
-    out: &mut [MaybeUninit<O>],
-    f: &mut F,
-) {
-    if n == 0 {
-        return;
-    }
-    zip_rows_fast(big_is_a, n, m, a, b, out, f)
 }
 
 with_avx2! {

@@ -1,0 +1,127 @@
+//! Outputs large enough to be split over threads (`shaped::dynamic::parallel`) against a naive
+//! reference written here from numpy's rule: every planner path (flat, bias-add rows in both
+//! orientations, a general broadcast, a stride-0 view, a scalar, writing into an existing output),
+//! sizes that do not divide into chunks, and a panic inside a chunk.
+//!
+//! Every test asks for four threads, so the split runs even on a one-core machine (threads then
+//! take turns). They all set the same value, so running concurrently changes nothing.
+
+use shaped::{DynTensor, set_max_threads};
+
+fn values(n: usize, salt: usize) -> Vec<f64> {
+    (0..n)
+        .map(|i| ((i * 37 + salt) % 101) as f64 * 0.5 - 20.0)
+        .collect()
+}
+
+fn tensor(dims: &[usize], salt: usize) -> DynTensor<f64> {
+    let data = values(dims.iter().product(), salt);
+    DynTensor::from_shape_vec(dims, data).unwrap()
+}
+
+/// numpy's rule, element by element: right-align, read index 0 on extent-1 axes.
+fn reference(a: &DynTensor<f64>, b: &DynTensor<f64>, f: impl Fn(f64, f64) -> f64) -> Vec<f64> {
+    let (ad, bd) = (a.shape(), b.shape());
+    let r = ad.len().max(bd.len());
+    let pad = |d: &[usize]| -> Vec<usize> {
+        let mut p = vec![1; r - d.len()];
+        p.extend_from_slice(d);
+        p
+    };
+    let (pa, pb) = (pad(ad), pad(bd));
+    let out: Vec<usize> = pa.iter().zip(&pb).map(|(&x, &y)| x.max(y)).collect();
+    let (va, vb) = (a.to_vec(), b.to_vec());
+    let n: usize = out.iter().product();
+    let mut idx = vec![0usize; r];
+    let mut got = Vec::with_capacity(n);
+    for _ in 0..n {
+        let at = |d: &[usize]| {
+            idx.iter()
+                .zip(d)
+                .fold(0, |off, (&i, &e)| off * e + if e == 1 { 0 } else { i })
+        };
+        got.push(f(va[at(&pa)], vb[at(&pb)]));
+        for k in (0..r).rev() {
+            idx[k] += 1;
+            if idx[k] < out[k] {
+                break;
+            }
+            idx[k] = 0;
+        }
+    }
+    got
+}
+
+fn check(a_dims: &[usize], b_dims: &[usize]) {
+    set_max_threads(4);
+    let (a, b) = (tensor(a_dims, 3), tensor(b_dims, 11));
+    let sum = a.try_add(&b).unwrap();
+    assert_eq!(
+        sum.to_vec(),
+        reference(&a, &b, |x, y| x + y),
+        "{a_dims:?} + {b_dims:?}"
+    );
+    let prod = b.try_mul(&a).unwrap();
+    assert_eq!(
+        prod.to_vec(),
+        reference(&b, &a, |x, y| x * y),
+        "{b_dims:?} * {a_dims:?}"
+    );
+    let mut into = DynTensor::filled(sum.shape(), f64::NAN);
+    a.try_add_into(&b, &mut into).unwrap();
+    assert_eq!(into.to_vec(), sum.to_vec(), "{a_dims:?} + {b_dims:?} into");
+}
+
+#[test]
+fn same_shape_flat() {
+    // 1,000,003 f64: 8 MB, split into chunks with a short last one.
+    check(&[1_000_003], &[1_000_003]);
+}
+
+#[test]
+fn scalar_operand() {
+    check(&[1_000_003], &[]);
+}
+
+#[test]
+fn bias_add_rows_both_orientations() {
+    // 1,048,576 f64 in rows of 1000 and of 24 (the constant-length and general row loops).
+    check(&[1049, 1000], &[1000]);
+    check(&[24], &[3, 14563, 24]);
+}
+
+#[test]
+fn general_broadcast_of_both_operands() {
+    check(&[128, 1, 64], &[1, 129, 1]);
+    check(&[3, 1, 349525], &[1, 2, 1]);
+}
+
+#[test]
+fn strided_view_operand() {
+    set_max_threads(4);
+    let a = tensor(&[700, 3, 500], 5);
+    let b = tensor(&[700, 1, 1], 9);
+    // A view with stride 0 on its last two axes: the general planner path, not the rows one.
+    let got = a.try_sub(b.broadcast_to(&[700, 3, 500]).unwrap()).unwrap();
+    assert_eq!(got.shape(), &[700, 3, 500]);
+    assert_eq!(got.to_vec(), reference(&a, &b, |x, y| x - y));
+}
+
+#[test]
+fn a_panic_in_a_helper_thread_keeps_its_message() {
+    set_max_threads(4);
+    // 2M i32 (8 MiB): the zero divisor sits in the last chunk, which a helper or the caller
+    // may take; either way the caller sees integer division's own panic.
+    let n = 2 << 20;
+    let a = DynTensor::from_shape_vec(&[n], vec![1i32; n]).unwrap();
+    let mut d = vec![1i32; n];
+    d[n - 1] = 0;
+    let b = DynTensor::from_shape_vec(&[n], d).unwrap();
+    let err = std::panic::catch_unwind(|| a.try_div(&b)).unwrap_err();
+    let msg = err
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| err.downcast_ref::<String>().cloned())
+        .unwrap();
+    assert!(msg.contains("divide by zero"), "{msg}");
+}
