@@ -34,21 +34,28 @@ use crate::MAX_RANK;
 use crate::kernel::{self, row};
 use crate::layout::{Plan, plan, unpad};
 
-/// `fn $name(..)`: runs `$body` compiled for AVX2 (`$avx2`) when the CPU has it, else the
-/// portable build (`$portable`); both out of line. With `std` on x86-64 only: the check is
-/// `is_x86_feature_detected!` (a cached flag), and Miri, which cannot run AVX2, takes the
-/// portable build. Eight `f32` per instruction instead of SSE2's four; DESIGN §6 allows run-time
-/// feature dispatch on the dynamic path, and the measurements are in BENCHMARKS.md.
+/// `fn $name(..)`: runs `$body` compiled for AVX2 (`$avx2`) when the CPU has it and the output
+/// `$out` starts on a 32-byte boundary, else the portable build (`$portable`); both out of line.
+/// With `std` on x86-64 only: the check is `is_x86_feature_detected!` (a cached flag), and Miri,
+/// which cannot run AVX2, takes the portable build. Eight `f32` per instruction instead of SSE2's
+/// four; DESIGN §6 allows run-time feature dispatch on the dynamic path, and the measurements are
+/// in BENCHMARKS.md.
+///
+/// Why the alignment test: the allocator gives 16-byte alignment, and a 32-byte store into an
+/// output at 16 mod 32 crosses a cache line every other time. Measured, W3a's rows of 64 `f32`:
+/// 110 ns into an output at 0 mod 32, 241 ns at 16 mod 32, while the SSE2 build (16-byte stores,
+/// never split) takes about 190 ns either way; which one a fresh output gets depends on the heap.
 macro_rules! with_avx2 {
     (
         $(#[$doc:meta])*
-        fn $name:ident / $avx2:ident / $portable:ident ($($p:ident: $t:ty),* $(,)?) => $body:expr
+        fn $name:ident / $avx2:ident / $portable:ident ($($p:ident: $t:ty),* $(,)?)
+            writes $out:ident => $body:expr
     ) => {
         $(#[$doc])*
         #[inline(always)]
         fn $name<A, B, O, F: FnMut(&A, &B) -> O>($($p: $t),*) {
             #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-            if std::arch::is_x86_feature_detected!("avx2") {
+            if std::arch::is_x86_feature_detected!("avx2") && ($out.as_ptr() as usize) % 32 == 0 {
                 // SAFETY: the AVX2 build only requires AVX2, which the CPU was just found to have.
                 return unsafe { $avx2($($p),*) };
             }
@@ -394,7 +401,7 @@ with_avx2! {
         b: &[B],
         out: &mut [MaybeUninit<O>],
         f: &mut F,
-    ) => rows(big_is_a, n, m, a, b, out, f)
+    ) writes out => rows(big_is_a, n, m, a, b, out, f)
 }
 
 /// Rows of exactly `m` (`chunks_exact`): the row length is the same for every row and known to
@@ -486,7 +493,7 @@ with_avx2! {
         b: &[B],
         out: &mut [MaybeUninit<O>],
         f: &mut F,
-    ) => zip_plan_any(p, a, b, out, f)
+    ) writes out => zip_plan_any(p, a, b, out, f)
 }
 
 #[inline(always)]
