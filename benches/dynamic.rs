@@ -7,9 +7,14 @@
 //!   written once: the same allocation the dynamic path makes). The reference.
 //! - `hand_zeroed`: the same loop into `vec![0.0; n]`: what the dynamic path would cost if it
 //!   pre-filled its output instead of using `unsafe` (the measurement behind `dynamic::buffer`).
-//! - `shaped_dyn`: `DynTensor::try_add`.
+//! - `shaped_dyn`: `DynTensor::try_add` (outputs of 4 MiB and more split over both cores, see
+//!   `shaped::dynamic::parallel`); `shaped_dyn_1t`: the same on one thread
+//!   (`shaped::set_max_threads(1)`), like every baseline but `ndarray_par_zip`;
+//!   `shaped_dyn_into`: `try_add_into` an existing output.
 //! - `ndarray_fixed_op` / `ndarray_fixed_zip`: ndarray fixed rank, `&a + &b` and
 //!   `Zip::from(a.broadcast(..)).and(b.broadcast(..)).map_collect(..)` (not for rank 9).
+//! - `ndarray_par_zip`: fixed rank, `Zip::par_map_collect` (rayon, both cores): ndarray's
+//!   threaded form, the baseline for shaped's split.
 //! - `ndarray_dyn_op` / `ndarray_dyn_zip`: the same with `IxDyn`.
 //!
 //! numpy (`np.add(a, b, out=c)`) is timed by `scripts/numpy_bench.py`; `scripts/bench_ratios.py`
@@ -275,6 +280,12 @@ fn ndarray_fixed_zip<D: Dimension>(a: &Array<f32, D>, b: &Array<f32, D>, out: D)
     Zip::from(&av).and(&bv).map_collect(|&x, &y| x + y)
 }
 
+#[inline(never)]
+fn ndarray_par_zip<D: Dimension>(a: &Array<f32, D>, b: &Array<f32, D>, out: D) -> Array<f32, D> {
+    let (av, bv) = (a.broadcast(out.clone()).unwrap(), b.broadcast(out).unwrap());
+    Zip::from(&av).and(&bv).par_map_collect(|&x, &y| x + y)
+}
+
 fn bench_fixed<D: Dimension + ndarray::DimMax<D, Output = D>>(
     g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     w: &Workload,
@@ -294,6 +305,13 @@ fn bench_fixed<D: Dimension + ndarray::DimMax<D, Output = D>>(
     });
     g.bench_function("ndarray_fixed_zip", |bn| {
         bn.iter(|| ndarray_fixed_zip(black_box(&a), black_box(&b), out.clone()))
+    });
+    assert_eq!(
+        ndarray_par_zip(&a, &b, out.clone()).as_slice().unwrap(),
+        &want[..]
+    );
+    g.bench_function("ndarray_par_zip", |bn| {
+        bn.iter(|| ndarray_par_zip(black_box(&a), black_box(&b), out.clone()))
     });
 }
 
@@ -319,6 +337,11 @@ fn benches(c: &mut Criterion) {
         g.bench_function("shaped_dyn", |bn| {
             bn.iter(|| shaped_add(black_box(&da), black_box(&db)))
         });
+        shaped::set_max_threads(1);
+        g.bench_function("shaped_dyn_1t", |bn| {
+            bn.iter(|| shaped_add(black_box(&da), black_box(&db)))
+        });
+        shaped::set_max_threads(0);
         let mut out = DynTensor::zeros(w.out);
         shaped_add_into(&da, &db, &mut out);
         assert_eq!(out.as_slice(), &want[..]);
