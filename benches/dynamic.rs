@@ -16,6 +16,8 @@
 //! - `ndarray_par_zip`: fixed rank, `Zip::par_map_collect` (rayon, both cores): ndarray's
 //!   threaded form, the baseline for shaped's split.
 //! - `ndarray_dyn_op` / `ndarray_dyn_zip`: the same with `IxDyn`.
+//! - W6 only, `bound_read` / `bound_write`: reading both inputs alone, writing an existing
+//!   output alone (one thread). Their sum is what one core needs for the add.
 //!
 //! numpy (`np.add(a, b, out=c)`) is timed by `scripts/numpy_bench.py`; `scripts/bench_ratios.py`
 //! prints every median as a ratio to `hand`. Run all three:
@@ -131,6 +133,27 @@ fn w6_hand(a: &[f32], b: &[f32]) -> Vec<f32> {
             out[i].write(a[i] + b[i]);
         }
     })
+}
+
+/// W6's memory traffic split in two: reading both inputs (a sum kept in 16 lanes so it
+/// vectorises) ...
+#[inline(never)]
+fn w6_read_only(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 16];
+    for (x, y) in a[..N6].chunks_exact(16).zip(b[..N6].chunks_exact(16)) {
+        for j in 0..16 {
+            acc[j] += x[j] + y[j];
+        }
+    }
+    acc.iter().sum()
+}
+
+/// ... and writing the output (an existing one, like `shaped_dyn_into`).
+#[inline(never)]
+fn w6_write_only(out: &mut [f32], v: f32) {
+    for o in &mut out[..N6] {
+        *o = v;
+    }
 }
 
 #[inline(never)]
@@ -348,6 +371,16 @@ fn benches(c: &mut Criterion) {
         g.bench_function("shaped_dyn_into", |bn| {
             bn.iter(|| shaped_add_into(black_box(&da), black_box(&db), black_box(&mut out)))
         });
+        if w.name == "W6" {
+            // One core's limit: an add can take no less than reading plus writing.
+            g.bench_function("bound_read", |bn| {
+                bn.iter(|| w6_read_only(black_box(&va), black_box(&vb)))
+            });
+            let mut o = vec![0.0f32; N6];
+            g.bench_function("bound_write", |bn| {
+                bn.iter(|| w6_write_only(black_box(&mut o), black_box(1.0)))
+            });
+        }
         match w.out.len() {
             1 => bench_fixed(&mut g, w, ndarray::Ix1(0)),
             2 => bench_fixed(&mut g, w, ndarray::Ix2(0, 0)),

@@ -8,7 +8,7 @@ import os
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 CRIT = os.path.join(ROOT, "target", "criterion")
 ORDER = ["hand", "hand_zeroed", "shaped_dyn", "shaped_dyn_1t", "shaped_dyn_into", "ndarray_fixed_op",
-         "ndarray_fixed_zip", "ndarray_par_zip", "ndarray_dyn_op", "ndarray_dyn_zip", "numpy"]
+         "ndarray_fixed_zip", "ndarray_par_zip", "ndarray_dyn_op", "ndarray_dyn_zip", "numpy", "bound_read", "bound_write"]
 
 
 def median_ns(group, variant):
