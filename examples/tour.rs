@@ -1,4 +1,5 @@
-//! A short tour of `shaped`: static shapes, compile-time broadcasting, views, element-wise ops.
+//! A short tour of `shaped`: static shapes, compile-time broadcasting, views, element-wise ops,
+//! and shapes known only at run time.
 //!
 //! Run with `cargo run --release --example tour`.
 
@@ -6,7 +7,7 @@
 // only because small `Copy` tensors also implement `a + b`.
 #![allow(clippy::op_ref)]
 
-use shaped::{Tensor, shape, tensor};
+use shaped::{DynTensor, Tensor, shape, tensor};
 
 fn main() {
     println!("== shaped: a tour ==\n");
@@ -61,6 +62,43 @@ fn main() {
         "\nshape![1920, 1080]: {} elements, strides {:?}",
         <Big as shaped::Shape>::NUM,
         <Big as shaped::Shape>::STRIDES
+    );
+
+    // Shapes known only at run time: the same rule, checked when the operation runs.
+    println!("\n-- shapes known at run time (DynTensor) --");
+    let x = DynTensor::from_shape_vec(&[2, 1, 4], (0..8).map(|i| i as f32).collect())
+        .expect("8 values fill [2, 1, 4]");
+    let y = x
+        .try_add(&DynTensor::from_shape_vec(&[3, 1], vec![0., 10., 20.]).expect("3 values"))
+        .expect("[2, 1, 4] and [3, 1] broadcast");
+    println!(
+        "[2, 1, 4] + [3, 1] -> {:?}, row [1, 2, :] = {:?}",
+        y.shape(),
+        {
+            (0..4)
+                .map(|k| y.get(&[1, 2, k]).copied().unwrap())
+                .collect::<Vec<_>>()
+        }
+    );
+    match x.try_add(&DynTensor::<f32>::ones(&[3])) {
+        Ok(_) => println!("[2, 1, 4] + [3] unexpectedly broadcast"),
+        Err(e) => println!("[2, 1, 4] + [3] -> Err: {e}"),
+    }
+    let z: Result<Tensor<f32, shape![2, 3, 4]>, _> = y.try_into();
+    println!("back to Tensor<f32, shape![2, 3, 4]>: {}", z.is_ok());
+    let rank9 = DynTensor::<f32>::ones(&[2, 1, 2, 1, 2, 1, 2, 1, 64])
+        .try_add(&DynTensor::<f32>::ones(&[1, 2, 1, 2, 1, 2, 1, 2, 1]))
+        .expect("rank 9 broadcasts");
+    println!("rank 9: {:?} ({} elements)", rank9.shape(), rank9.len());
+    let big = DynTensor::<f32>::filled(&[256, 256, 64], 0.5);
+    let sum = big
+        .try_add(&DynTensor::from_fn(&[64], |i| i[0] as f32))
+        .expect("bias add");
+    println!(
+        "[256, 256, 64] + [64]: {} elements, last = {} (outputs of 4 MiB and more run on up to {} threads)",
+        sum.len(),
+        sum.as_slice()[sum.len() - 1],
+        shaped::max_threads()
     );
 
     // An incompatible pair does not compile. This is what `cargo check` says for it

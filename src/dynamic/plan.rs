@@ -13,6 +13,9 @@
 //!    with leading extents of 1), whose innermost row is specialised for strides 1 and 0. When more
 //!    than [`MAX_RANK`] axes survive coalescing, an odometer walks the outer axes and runs the
 //!    rank-8 kernel on the inner ones.
+//! 5. **Split** (the [`Split`] runner, arithmetic only): a large output is cut into chunks of
+//!    whole rows of the outermost planned axis, each run as a plan of its own with that axis
+//!    shortened and the operands offset by its strides, on several threads ([`parallel`]).
 //!
 //! **Axis order.** PyTorch's TensorIterator sorts axes by stride, keyed first on the output's
 //! strides. Our output is always a fresh (or in-place) row-major buffer written in order, so that
