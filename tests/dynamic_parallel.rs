@@ -5,8 +5,16 @@
 //!
 //! Every test asks for four threads, so the split runs even on a one-core machine (threads then
 //! take turns). They all set the same value, so running concurrently changes nothing.
+//!
+//! Under Miri (`cargo xtask miri`) the split thresholds are bytes, so each test runs the same
+//! paths on shapes a thousand times smaller ([`sized`]).
 
 use shaped::{DynTensor, set_max_threads};
+
+/// `full`, or under Miri `small` (the same planner path: same ranks, same broadcast pattern).
+fn sized<'a>(full: &'a [usize], small: &'a [usize]) -> &'a [usize] {
+    if cfg!(miri) { small } else { full }
+}
 
 fn values(n: usize, salt: usize) -> Vec<f64> {
     (0..n)
@@ -75,35 +83,43 @@ fn check(a_dims: &[usize], b_dims: &[usize]) {
 #[test]
 fn same_shape_flat() {
     // 1,000,003 f64: 8 MB, split into chunks with a short last one.
-    check(&[1_000_003], &[1_000_003]);
+    check(sized(&[1_000_003], &[1003]), sized(&[1_000_003], &[1003]));
 }
 
 #[test]
 fn scalar_operand() {
-    check(&[1_000_003], &[]);
+    check(sized(&[1_000_003], &[1003]), &[]);
 }
 
 #[test]
 fn bias_add_rows_both_orientations() {
-    // 1,048,576 f64 in rows of 1000 and of 24 (the constant-length and general row loops).
-    check(&[1049, 1000], &[1000]);
-    check(&[24], &[3, 14563, 24]);
+    // About 1M f64 in rows of 64 (a constant-length row loop), of 1000 and of 24 (the general
+    // one), the row on the right and on the left.
+    check(sized(&[16384, 64], &[40, 64]), &[64]);
+    check(sized(&[1049, 1000], &[11, 100]), sized(&[1000], &[100]));
+    check(&[24], sized(&[3, 14563, 24], &[3, 15, 24]));
 }
 
 #[test]
 fn general_broadcast_of_both_operands() {
-    check(&[128, 1, 64], &[1, 129, 1]);
-    check(&[3, 1, 349525], &[1, 2, 1]);
+    check(
+        sized(&[128, 1, 64], &[8, 1, 16]),
+        sized(&[1, 129, 1], &[1, 9, 1]),
+    );
+    check(sized(&[3, 1, 349525], &[3, 1, 349]), &[1, 2, 1]);
 }
 
 #[test]
 fn strided_view_operand() {
     set_max_threads(4);
-    let a = tensor(&[700, 3, 500], 5);
-    let b = tensor(&[700, 1, 1], 9);
+    let (big, col) = (
+        sized(&[700, 3, 500], &[7, 3, 50]),
+        sized(&[700, 1, 1], &[7, 1, 1]),
+    );
+    let (a, b) = (tensor(big, 5), tensor(col, 9));
     // A view with stride 0 on its last two axes: the general planner path, not the rows one.
-    let got = a.try_sub(b.broadcast_to(&[700, 3, 500]).unwrap()).unwrap();
-    assert_eq!(got.shape(), &[700, 3, 500]);
+    let got = a.try_sub(b.broadcast_to(big).unwrap()).unwrap();
+    assert_eq!(got.shape(), big);
     assert_eq!(got.to_vec(), reference(&a, &b, |x, y| x - y));
 }
 
@@ -112,7 +128,7 @@ fn a_panic_in_a_helper_thread_keeps_its_message() {
     set_max_threads(4);
     // 2M i32 (8 MiB): the zero divisor sits in the last chunk, which a helper or the caller
     // may take; either way the caller sees integer division's own panic.
-    let n = 2 << 20;
+    let n = if cfg!(miri) { 2 << 10 } else { 2 << 20 };
     let a = DynTensor::from_shape_vec(&[n], vec![1i32; n]).unwrap();
     let mut d = vec![1i32; n];
     d[n - 1] = 0;
