@@ -311,8 +311,8 @@ impl<A: Sync, B: Sync, O: Send, F: Fn(&A, &B) -> O + Sync> Runner<A, B, O> for S
         }
         let f = &self.0;
         let Some(p) = zip_plan_of(dims, &a, &b, n) else {
-            // Past eight coalesced axes: on this thread (the odometer's blocks are its own).
-            return zip(dims, a, b, out, &mut |x, y| f(x, y));
+            // Past eight axes: on this thread (the odometer's blocks are its own).
+            return zip_odometer(dims, a, b, out, &mut |x, y| f(x, y));
         };
         // Whole rows of the outermost planned axis; a rank-0 plan is one row of one element.
         let at = MAX_RANK - p.rank.max(1);
@@ -343,13 +343,22 @@ pub(crate) fn zip<A, B, O, F: FnMut(&A, &B) -> O>(
     }
     match zip_plan_of(dims, &a, &b, n) {
         Some(p) => zip_plan(&p, a.data, b.data, out, f),
-        None => odometer(
-            dims,
-            [(a.dims, a.strides), (b.dims, b.strides)],
-            n,
-            |p, [oa, ob], range| zip_plan(p, &a.data[oa..], &b.data[ob..], &mut out[range], f),
-        ),
+        None => zip_odometer(dims, a, b, out, f),
     }
+}
+
+/// [`zip`] above [`MAX_RANK`] axes: the [`odometer`]'s blocks, each run as a plan.
+fn zip_odometer<A, B, O, F: FnMut(&A, &B) -> O>(
+    dims: &[usize],
+    a: Src<'_, A>,
+    b: Src<'_, B>,
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    let ops = [(a.dims, a.strides), (b.dims, b.strides)];
+    odometer(dims, ops, out.len(), |p, [oa, ob], range| {
+        zip_plan(p, &a.data[oa..], &b.data[ob..], &mut out[range], f)
+    })
 }
 
 /// The plan of a zip over `dims` (`n > 0` elements): one flat loop when both operands are packed
