@@ -7,6 +7,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use shaped::{DynTensor, ShapeError, Tensor, broadcast_shapes, shape, tensor};
 
+#[path = "common/reference.rs"]
+mod reference;
+use reference::reference;
+
 fn t(shape: &[usize]) -> DynTensor<i64> {
     let mut k = 0;
     DynTensor::from_fn(shape, |_| {
@@ -119,34 +123,6 @@ fn rank_zero_broadcasts_with_everything() {
     ));
     z.try_add_assign(&s).unwrap();
     assert_eq!(z.to_vec(), [11]);
-}
-
-/// Naive reference: walk every multi-index of the output and read each operand by its own index.
-fn reference(a: &DynTensor<i64>, b: &DynTensor<i64>, f: impl Fn(i64, i64) -> i64) -> Vec<i64> {
-    let shape = broadcast_shapes(&[a.shape(), b.shape()]).unwrap();
-    let read = |x: &DynTensor<i64>, idx: &[usize]| {
-        let lead = idx.len() - x.rank();
-        let own: Vec<usize> = idx[lead..]
-            .iter()
-            .zip(x.shape())
-            .map(|(&i, &d)| if d == 1 { 0 } else { i })
-            .collect();
-        x[&own[..]]
-    };
-    let n: usize = shape.iter().product();
-    let mut idx = vec![0; shape.len()];
-    let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
-        out.push(f(read(a, &idx), read(b, &idx)));
-        for ax in (0..shape.len()).rev() {
-            idx[ax] += 1;
-            if idx[ax] < shape[ax] {
-                break;
-            }
-            idx[ax] = 0;
-        }
-    }
-    out
 }
 
 #[test]

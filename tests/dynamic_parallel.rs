@@ -11,6 +11,10 @@
 
 use shaped::{DynTensor, set_max_threads};
 
+#[path = "common/reference.rs"]
+mod reference;
+use reference::reference;
+
 /// `full`, or under Miri `small` (the same planner path: same ranks, same broadcast pattern).
 fn sized<'a>(full: &'a [usize], small: &'a [usize]) -> &'a [usize] {
     if cfg!(miri) { small } else { full }
@@ -25,39 +29,6 @@ fn values(n: usize, salt: usize) -> Vec<f64> {
 fn tensor(dims: &[usize], salt: usize) -> DynTensor<f64> {
     let data = values(dims.iter().product(), salt);
     DynTensor::from_shape_vec(dims, data).unwrap()
-}
-
-/// numpy's rule, element by element: right-align, read index 0 on extent-1 axes.
-fn reference(a: &DynTensor<f64>, b: &DynTensor<f64>, f: impl Fn(f64, f64) -> f64) -> Vec<f64> {
-    let (ad, bd) = (a.shape(), b.shape());
-    let r = ad.len().max(bd.len());
-    let pad = |d: &[usize]| -> Vec<usize> {
-        let mut p = vec![1; r - d.len()];
-        p.extend_from_slice(d);
-        p
-    };
-    let (pa, pb) = (pad(ad), pad(bd));
-    let out: Vec<usize> = pa.iter().zip(&pb).map(|(&x, &y)| x.max(y)).collect();
-    let (va, vb) = (a.to_vec(), b.to_vec());
-    let n: usize = out.iter().product();
-    let mut idx = vec![0usize; r];
-    let mut got = Vec::with_capacity(n);
-    for _ in 0..n {
-        let at = |d: &[usize]| {
-            idx.iter()
-                .zip(d)
-                .fold(0, |off, (&i, &e)| off * e + if e == 1 { 0 } else { i })
-        };
-        got.push(f(va[at(&pa)], vb[at(&pb)]));
-        for k in (0..r).rev() {
-            idx[k] += 1;
-            if idx[k] < out[k] {
-                break;
-            }
-            idx[k] = 0;
-        }
-    }
-    got
 }
 
 fn check(a_dims: &[usize], b_dims: &[usize]) {
