@@ -27,7 +27,15 @@ pub fn expand(input: TokenStream) -> TokenStream {
 }
 
 /// The extent type for one extent expression: `1` is `One`, any other literal or expression `Dim<..>`.
+///
+/// A `$d:literal`, `$d:expr` or `$d:tt` fragment of a user's `macro_rules!` reaches this macro
+/// wrapped in an invisible group (`Expr::Group`): it is looked through, so a literal `1` passed
+/// on by another macro is still `One`. Parentheses are not looked through: `(1)` is an
+/// expression like `{N}`.
 pub fn extent_type(e: &Expr) -> TokenStream {
+    if let Expr::Group(g) = e {
+        return extent_type(&g.expr);
+    }
     if let Expr::Lit(syn::ExprLit {
         lit: Lit::Int(int), ..
     }) = e
