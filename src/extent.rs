@@ -8,14 +8,27 @@
 
 use core::fmt::Debug;
 
+use crate::broadcast::{BroadcastExtent, ExtentFrom};
+
 pub(crate) mod sealed {
     pub trait Sealed {}
 }
 
 /// An axis length known at compile time: [`Dim<N>`] or [`One`].
 ///
-/// Sealed: these two are the only extents.
-pub trait Extent: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static {
+/// Sealed: these two are the only extents. Every extent broadcasts with itself, to itself (the
+/// last two supertraits), which is what lets generic code combine equal shapes with no bound.
+pub trait Extent:
+    sealed::Sealed
+    + Copy
+    + Default
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BroadcastExtent<Self, Output = Self>
+    + ExtentFrom<Self>
+{
     /// The length.
     const VALUE: usize;
     #[doc(hidden)]

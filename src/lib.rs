@@ -52,20 +52,78 @@
 //! An extent given by a parameter is always `Dim<N>`; instantiating it with 1 is rejected (an
 //! extent of 1 is the type [`One`], which is what a literal `1` in `shape!` becomes).
 //!
-//! Generic code over any shapes needs one bound per operation:
+//! ## Writing generic code
+//!
+//! A function generic over shapes writes `S: Shape` for each shape, and one bound for each
+//! distinct *pair* of input shapes that meet in a broadcast: `A: BroadcastWith<B>`. That is all:
+//!
+//! - two tensors of the **same shape** need nothing more (`S: Shape` includes "`S` broadcasts
+//!   with itself, to itself"): `&a + &b`, `a += &b`, `a.lt(&b)`, `a.maximum(&b)`, `a.add_to(..)`;
+//! - a **broadcast result** [`Broadcast<A, B>`] is a shape like any other, and meets `A` and
+//!   `B` again with no further bound: `(&a - &b) * &a`, `d += &b`, `d.minimum(&b)`;
+//! - a write **into** a tensor of shape `S` from a shape `B` asks `B: BroadcastInto<S>`;
+//! - shapes with **const-generic extents** (`shape![R, C]`) need no bound at all: the impls
+//!   apply to every `R` and `C`.
 //!
 //! ```
-//! use shaped::{Broadcast, BroadcastWith, Shape, Tensor, shape, tensor};
+//! use core::ops::{Add, Mul};
+//! use shaped::{Broadcast, BroadcastInto, BroadcastWith, Scalar, Shape, Tensor, shape, tensor};
 //!
-//! fn add<A: Shape, B: Shape>(a: &Tensor<f32, A>, b: &Tensor<f32, B>) -> Tensor<f32, Broadcast<A, B>>
-//! where
-//!     A: BroadcastWith<B>,
-//! {
-//!     a + b
+//! /// Squared distance: one bound for the one pair of shapes.
+//! fn sqdist<A: Shape + BroadcastWith<B>, B: Shape>(a: &Tensor<f32, A>, b: &Tensor<f32, B>) -> f32 {
+//!     let d = a - b;          // Tensor<f32, Broadcast<A, B>>
+//!     (&d * &d).sum()         // same shape: no bound
 //! }
-//! let c = add(&tensor![[1.0], [2.0]], &tensor![10.0, 20.0]);
-//! assert_eq!(c, tensor![[11.0, 21.0], [12.0, 22.0]]);
+//!
+//! /// `(a - b) * a + b`, returned to the caller, who sees the concrete shape.
+//! fn mix<A: Shape + BroadcastWith<B>, B: Shape>(a: &Tensor<f32, A>, b: &Tensor<f32, B>) -> Tensor<f32, Broadcast<A, B>> {
+//!     let mut d = &(a - b) * a;  // the result meets `a` again
+//!     d += b;                    // and `b`, in place
+//!     d
+//! }
+//!
+//! /// Generic over the element type too: bound the elements as usual.
+//! fn axpy<T: Scalar + Add<Output = T> + Mul<Output = T>, S: Shape>(alpha: &Tensor<T, S>, x: &Tensor<T, S>, y: &Tensor<T, S>) -> Tensor<T, S> {
+//!     &(alpha * x) + y
+//! }
+//!
+//! /// Accumulate a smaller shape into a larger one.
+//! fn accumulate<S: Shape, B: BroadcastInto<S>>(acc: &mut Tensor<f32, S>, b: &Tensor<f32, B>) {
+//!     *acc += b;
+//! }
+//!
+//! /// Const-generic extents: no bound.
+//! fn add_row<const R: usize, const C: usize>(m: &Tensor<f32, shape![R, C]>, row: &Tensor<f32, shape![C]>) -> Tensor<f32, shape![R, C]> {
+//!     m + row
+//! }
+//!
+//! let (col, row) = (tensor![[1.0f32], [2.0]], tensor![1.0f32, 3.0]);
+//! assert_eq!(sqdist(&col, &row), 0.0 + 4.0 + 1.0 + 1.0);
+//! let m: Tensor<f32, shape![2, 2]> = mix(&col, &row);
+//! assert_eq!(m, tensor![[1.0, 1.0], [3.0, 1.0]]);
+//! assert_eq!(axpy(&tensor![2, 3], &tensor![1, 1], &tensor![0, 1]), tensor![2, 4]);
+//! let mut acc = Tensor::<f32, shape![2, 2]>::zeros();
+//! accumulate(&mut acc, &row);
+//! assert_eq!(add_row(&acc, &row), tensor![[2.0, 6.0], [2.0, 6.0]]);
 //! ```
+//!
+//! Why so few: the facts every shape satisfies are supertraits of [`Shape`] and bounds on
+//! [`BroadcastWith::Output`], proved once inside the crate (see [`broadcast`]), so the compiler
+//! knows them in every generic function. The one fact it cannot carry is the mirror image for an
+//! input: `&a * &d` with `d: Broadcast<A, B>` on the right asks `A: BroadcastWith<Broadcast<A, B>>`.
+//! Write `&d * &a`, or add that bound (with `Output = Broadcast<A, B>`).
+//!
+//! A missing bound is reported with the bound to add:
+//!
+//! ```compile_fail,E0277
+//! use shaped::{Shape, Tensor};
+//! fn add<A: Shape, B: Shape>(a: &Tensor<f32, A>, b: &Tensor<f32, B>) -> f32 {
+//!     (a + b).sum() // error[E0277]: cannot broadcast shape `A` with shape `B`
+//! }
+//! ```
+//!
+//! `shape!` also works inside your own `macro_rules!`: a literal `1` passed on through a
+//! `$d:literal`, `$d:expr` or `$d:tt` fragment is still [`One`].
 #![no_std]
 #![warn(missing_docs)]
 
@@ -93,7 +151,10 @@ pub mod shape;
 pub mod tensor;
 pub mod view;
 
-pub use broadcast::{Broadcast, BroadcastExtent, BroadcastInto, BroadcastWith, ExtentInto};
+pub use broadcast::{
+    Broadcast, BroadcastExtent, BroadcastFrom, BroadcastInto, BroadcastWith, ExtentFrom,
+    RankAtMost, SameDim,
+};
 #[cfg(feature = "std")]
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]

@@ -10,6 +10,7 @@
 use core::fmt::Debug;
 
 use crate::MAX_RANK;
+use crate::broadcast::{BroadcastFrom, BroadcastWith};
 
 pub(crate) mod sealed {
     pub trait Sealed {}
@@ -17,13 +18,27 @@ pub(crate) mod sealed {
 
 /// The rank and every extent of a tensor, as a type.
 ///
+/// Every shape broadcasts with itself to itself (`BroadcastWith<Self, Output = Self>`) and into
+/// itself (`BroadcastFrom<Self>`): these are supertraits, so `S: Shape` alone lets generic code
+/// add, compare or assign two tensors of shape `S`.
+///
 /// ```
 /// use shaped::{shape, Shape};
 /// type S = shape![2, 3, 4];
 /// const N: usize = <S as Shape>::NUM;
 /// assert_eq!((S::RANK, S::DIMS, N, S::STRIDES), (3, [2, 3, 4], 24, [12, 4, 1]));
 /// ```
-pub trait Shape: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static {
+pub trait Shape:
+    sealed::Sealed
+    + Copy
+    + Default
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BroadcastWith<Self, Output = Self>
+    + BroadcastFrom<Self>
+{
     /// Number of axes.
     const RANK: usize;
     /// A multi-index, `[usize; RANK]`.

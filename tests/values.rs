@@ -80,10 +80,7 @@ fn rhs(i: usize) -> i64 {
     if v == 0 { 7 } else { v }
 }
 
-fn check_pair<A, B: Shape>()
-where
-    A: BroadcastWith<B>,
-{
+fn check_pair<A: Shape + BroadcastWith<B>, B: Shape>() {
     let (ad, bd) = (A::dims(), B::dims());
     let out = reference_shape(ad, bd).unwrap();
     let a = Tensor::<i64, A>::from_flat_fn(lhs);

@@ -93,9 +93,8 @@ fn from_nested_array(rank: usize) -> TokenStream {
     }
 }
 
-/// `BroadcastWith` for every pair of ranks and `BroadcastInto` for every pair with the source no
-/// longer than the target: each aligned pair of extents gets its own bound, so a clash is reported
-/// on the two extents that clash.
+/// `BroadcastWith` and `BroadcastFrom` for every pair of ranks: each aligned pair of extents gets
+/// its own bound, so a clash is reported on the two extents that clash.
 pub fn broadcast(input: TokenStream) -> TokenStream {
     let max = max_rank(input);
     let mut out = TokenStream::new();
@@ -125,18 +124,28 @@ pub fn broadcast(input: TokenStream) -> TokenStream {
                     type Output = (#(#result,)*);
                 }
             });
-            if m <= n {
-                let into = (0..m).map(|i| {
+            // The target's side: `(B..): BroadcastFrom<(A..)>`, each target extent bounded by
+            // the source extent it receives; a source with more axes fails on `RankAtMost`,
+            // whose message says so (rather than a list of every rank pair that would fit).
+            let from = if m <= n {
+                let pairs = (0..m).map(|i| {
                     let x = &a[i];
                     let y = &b[i + n - m];
-                    quote!(#x: crate::ExtentInto<#y>)
+                    quote!(#y: crate::broadcast::ExtentFrom<#x>)
                 });
                 out.extend(quote! {
-                    impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::BroadcastInto<(#(#b,)*)> for (#(#a,)*)
-                    where #(#into),*
-                    {}
+                    #[diagnostic::do_not_recommend]
+                    impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::broadcast::RankAtMost<(#(#b,)*)> for (#(#a,)*) {}
                 });
-            }
+                quote!(#(#pairs),*)
+            } else {
+                quote!((#(#a,)*): crate::broadcast::RankAtMost<(#(#b,)*)>)
+            };
+            out.extend(quote! {
+                impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::broadcast::BroadcastFrom<(#(#a,)*)> for (#(#b,)*)
+                where #from
+                {}
+            });
         }
     }
     out

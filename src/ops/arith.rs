@@ -8,6 +8,7 @@ use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Not, Rem, RemAssign, Sub, SubAssign,
 };
 
+use super::element::{self, AssignElements, BinaryElements, UnaryElements};
 use super::engine;
 use crate::layout::Layout;
 use crate::scalar::for_each_scalar;
@@ -15,116 +16,79 @@ use crate::{
     Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView, TensorViewMut,
 };
 
-/// The element operations as plain functions, generic only over element types: one copy of a
-/// kernel then serves every shape in unoptimised builds (a closure written inside an operator
-/// impl would be a new type for every shape).
-mod elementwise {
-    macro_rules! binary_fns {
-        ($($Op:ident $op:ident),*) => {$(
-            #[inline(always)]
-            pub fn $op<T: Clone + core::ops::$Op<U>, U: Clone>(x: &T, y: &U) -> T::Output {
-                core::ops::$Op::$op(x.clone(), y.clone())
-            }
-        )*};
-    }
-    binary_fns!(Add add, Sub sub, Mul mul, Div div, Rem rem);
-
-    macro_rules! assign_fns {
-        ($($Op:ident $op:ident),*) => {$(
-            #[inline(always)]
-            pub fn $op<T: core::ops::$Op<U>, U: Clone>(x: &mut T, y: &U) {
-                core::ops::$Op::$op(x, y.clone())
-            }
-        )*};
-    }
-    assign_fns!(AddAssign add_assign, SubAssign sub_assign, MulAssign mul_assign, DivAssign div_assign, RemAssign rem_assign);
-
-    macro_rules! unary_fns {
-        ($($Op:ident $op:ident),*) => {$(
-            #[inline(always)]
-            pub fn $op<T: Clone + core::ops::$Op>(x: &T) -> T::Output {
-                core::ops::$Op::$op(x.clone())
-            }
-        )*};
-    }
-    unary_fns!(Neg neg, Not not);
-}
-
 /// `lhs ∘ rhs` for every left-hand form and any [`Operand`] on the right, broadcasting.
 macro_rules! binary {
-    ($($Op:ident $op:ident),*) => {$(
-        binary!(@lhs $Op $op [T, S: Shape] Tensor<T, S>);
-        binary!(@lhs $Op $op ['a, T, S: Shape] &'a Tensor<T, S>);
-        binary!(@lhs $Op $op ['a, T, S: Shape, L: Layout<S>] TensorView<'a, T, S, L>);
-        binary!(@lhs $Op $op ['a, 'b, T, S: Shape, L: Layout<S>] &'b TensorView<'a, T, S, L>);
+    ($($Op:ident $op:ident $Marker:ident),*) => {$(
+        binary!(@lhs $Op $op $Marker [T, S: Shape] Tensor<T, S>);
+        binary!(@lhs $Op $op $Marker ['a, T, S: Shape] &'a Tensor<T, S>);
+        binary!(@lhs $Op $op $Marker ['a, T, S: Shape, L: Layout<S>] TensorView<'a, T, S, L>);
+        binary!(@lhs $Op $op $Marker ['a, 'b, T, S: Shape, L: Layout<S>] &'b TensorView<'a, T, S, L>);
     )*};
-    (@lhs $Op:ident $op:ident [$($g:tt)*] $Lhs:ty) => {
+    (@lhs $Op:ident $op:ident $Marker:ident [$($g:tt)*] $Lhs:ty) => {
         impl<$($g)*, R: Operand> $Op<R> for $Lhs
         where
             S: BroadcastWith<R::Shape>,
-            T: Clone + $Op<R::Elem>,
-            R::Elem: Clone,
+            T: BinaryElements<element::$Marker, R::Elem>,
         {
-            type Output = Tensor<<T as $Op<R::Elem>>::Output, Broadcast<S, R::Shape>>;
+            type Output = Tensor<<T as BinaryElements<element::$Marker, R::Elem>>::Output, Broadcast<S, R::Shape>>;
             #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: R) -> Self::Output {
-                engine::zip(&self, &rhs, elementwise::$op::<T, R::Elem>)
+                engine::zip(&self, &rhs, <T as BinaryElements<element::$Marker, R::Elem>>::apply)
             }
         }
     };
 }
 
-binary!(Add add, Sub sub, Mul mul, Div div, Rem rem);
+binary!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
 
 /// `lhs ∘= rhs`: `rhs` must broadcast to the left operand's shape, which never changes.
 macro_rules! assign {
-    ($($Op:ident $op:ident),*) => {$(
-        assign!(@lhs $Op $op [T, S: Shape] Tensor<T, S>);
-        assign!(@lhs $Op $op ['a, T, S: Shape] TensorViewMut<'a, T, S>);
+    ($($Op:ident $op:ident $Marker:ident),*) => {$(
+        assign!(@lhs $Op $op $Marker [T, S: Shape] Tensor<T, S>);
+        assign!(@lhs $Op $op $Marker ['a, T, S: Shape] TensorViewMut<'a, T, S>);
     )*};
-    (@lhs $Op:ident $op:ident [$($g:tt)*] $Lhs:ty) => {
+    (@lhs $Op:ident $op:ident $Marker:ident [$($g:tt)*] $Lhs:ty) => {
         impl<$($g)*, R: Operand> $Op<R> for $Lhs
         where
             R::Shape: BroadcastInto<S>,
-            T: $Op<R::Elem>,
-            R::Elem: Clone,
+            T: AssignElements<element::$Marker, R::Elem>,
         {
             #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(&mut self, rhs: R) {
-                engine::assign::<S, _, _>(self.as_mut_slice(), &rhs, elementwise::$op::<T, R::Elem>)
+                engine::assign::<S, _, _>(self.as_mut_slice(), &rhs, <T as AssignElements<element::$Marker, R::Elem>>::apply)
             }
         }
     };
 }
 
-assign!(AddAssign add_assign, SubAssign sub_assign, MulAssign mul_assign, DivAssign div_assign, RemAssign rem_assign);
+assign!(AddAssign add_assign AddOp, SubAssign sub_assign SubOp, MulAssign mul_assign MulOp, DivAssign div_assign DivOp, RemAssign rem_assign RemOp);
 
 /// Unary operators for every form.
 macro_rules! unary {
-    ($($Op:ident $op:ident),*) => {$(
-        unary!(@lhs $Op $op [T, S: Shape] Tensor<T, S>);
-        unary!(@lhs $Op $op ['a, T, S: Shape] &'a Tensor<T, S>);
-        unary!(@lhs $Op $op ['a, T, S: Shape, L: Layout<S>] TensorView<'a, T, S, L>);
-        unary!(@lhs $Op $op ['a, 'b, T, S: Shape, L: Layout<S>] &'b TensorView<'a, T, S, L>);
+    ($($Op:ident $op:ident $Marker:ident),*) => {$(
+        unary!(@lhs $Op $op $Marker [T, S: Shape] Tensor<T, S>);
+        unary!(@lhs $Op $op $Marker ['a, T, S: Shape] &'a Tensor<T, S>);
+        unary!(@lhs $Op $op $Marker ['a, T, S: Shape, L: Layout<S>] TensorView<'a, T, S, L>);
+        unary!(@lhs $Op $op $Marker ['a, 'b, T, S: Shape, L: Layout<S>] &'b TensorView<'a, T, S, L>);
     )*};
-    (@lhs $Op:ident $op:ident [$($g:tt)*] $Lhs:ty) => {
+    (@lhs $Op:ident $op:ident $Marker:ident [$($g:tt)*] $Lhs:ty) => {
         impl<$($g)*> $Op for $Lhs
         where
-            T: Clone + $Op,
+            T: UnaryElements<element::$Marker>,
         {
-            type Output = Tensor<<T as $Op>::Output, S>;
+            type Output = Tensor<<T as UnaryElements<element::$Marker>>::Output, S>;
             #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self) -> Self::Output {
-                engine::map(&self, elementwise::$op::<T>)
+                engine::map(&self, <T as UnaryElements<element::$Marker>>::apply)
             }
         }
     };
 }
 
-unary!(Neg neg, Not not);
+unary!(Neg neg NegOp, Not not NotOp);
 
 /// A primitive scalar on either side of a tensor, and `tensor ∘= scalar`.
 macro_rules! scalar {

@@ -4,6 +4,7 @@
 
 use core::cmp::Ordering;
 
+use super::element::{self, BinaryElements};
 use super::engine;
 use crate::layout::Layout;
 use crate::{Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView};
@@ -23,7 +24,7 @@ fn pick<T: PartialOrd>(x: T, y: T, keep: Ordering) -> T {
 
 /// `a.add_to(&b, &mut out)` and its siblings: an operator written into an existing tensor.
 macro_rules! to_ops {
-    ($($name:ident $Op:ident $op:ident $sym:literal,)*) => {$(
+    ($($name:ident $Marker:ident $sym:literal,)*) => {$(
         #[doc = concat!("`out = self ", $sym, " other`, both broadcast to `out`'s shape, written in place ")]
         #[doc = "(nalgebra's `add_to`, numpy's `out=`): no temporary and no copy, unlike `*out = a + b`."]
         ///
@@ -35,15 +36,14 @@ macro_rules! to_ops {
         /// ```
         #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-        pub fn $name<R: Operand, So: Shape>(&self, other: R, out: &mut Tensor<<T as core::ops::$Op<R::Elem>>::Output, So>)
+        pub fn $name<R: Operand, So: Shape>(&self, other: R, out: &mut Tensor<<T as BinaryElements<element::$Marker, R::Elem>>::Output, So>)
         where
             S: BroadcastInto<So>,
             R::Shape: BroadcastInto<So>,
-            T: Clone + core::ops::$Op<R::Elem>,
-            R::Elem: Clone,
+            T: BinaryElements<element::$Marker, R::Elem>,
         {
             engine::zip_update::<So, _, _, _, _>(out.as_mut_slice(), self, &other, |o: &mut _, x: &T, y: &R::Elem| {
-                *o = core::ops::$Op::$op(x.clone(), y.clone())
+                *o = <T as BinaryElements<element::$Marker, R::Elem>>::apply(x, y)
             })
         }
     )*};
@@ -120,11 +120,11 @@ macro_rules! elementwise {
         }
 
         to_ops! {
-            add_to Add add "+",
-            sub_to Sub sub "-",
-            mul_to Mul mul "*",
-            div_to Div div "/",
-            rem_to Rem rem "%",
+            add_to AddOp "+",
+            sub_to SubOp "-",
+            mul_to MulOp "*",
+            div_to DivOp "/",
+            rem_to RemOp "%",
         }
 
         /// Folds every element, in row-major order.

@@ -5,6 +5,7 @@
 //! loops themselves are the generated kernels, run by `engine` with a compile-time plan.
 
 mod arith;
+pub mod element;
 mod elementwise;
 pub(crate) mod engine;
 
@@ -34,6 +35,9 @@ pub trait Operand: sealed::Sealed {
 macro_rules! operands {
     ($([$($g:tt)*] $ty:ty, $layout:ty, |$this:ident| $source:expr;)*) => {$(
         impl<$($g)*> sealed::Sealed for $ty {}
+        // Not listed under "the following other types implement" when something else is used
+        // as an operand: the note on `Operand` says what is accepted.
+        #[diagnostic::do_not_recommend]
         impl<$($g)*> Operand for $ty {
             type Elem = T;
             type Shape = S;

@@ -1,0 +1,6 @@
+use shaped::tensor;
+
+fn main() {
+    let a = tensor![1u32, 2, 3];
+    let _b = -&a;
+}
