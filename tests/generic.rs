@@ -147,6 +147,16 @@ fn broadcast_result_meets_its_inputs_again() {
 }
 
 #[test]
+fn owned_operands_and_mutable_views() {
+    let mut a = tensor![[1.0f32, 2.0], [3.0, 4.0]];
+    let b = tensor![[2.0f32, 0.5], [-1.0, 3.0]];
+    // ((x + y) * y) - x * y = y * y
+    let r = through_views(&mut a, &b);
+    assert_eq!(r, tensor![[4.0, 0.25], [1.0, 9.0]]);
+    assert_eq!(a, r);
+}
+
+#[test]
 fn views_of_any_layout() {
     let row = tensor![1.0f32, 2.0, 3.0];
     let t = tensor![[1.0f32, 1.0, 1.0], [2.0, 2.0, 2.0]];

@@ -131,6 +131,17 @@ pub fn residual<A: Shape + BroadcastWith<B>, B: Shape>(
     (&e - &d.maximum(b), mask)
 }
 
+/// Owned operands and a mutable view, one shape: `a * b` by value, `+=` and `*=` through
+/// `view_mut`, a view on the right.
+pub fn through_views<S: Shape>(a: &mut Tensor<f32, S>, b: &Tensor<f32, S>) -> Tensor<f32, S> {
+    let product = a.clone() * b.clone();
+    let mut v = a.view_mut();
+    v += b;
+    v *= &b.view();
+    v -= product;
+    a.clone()
+}
+
 /// A view and an owned tensor of one shape, whatever the view's layout.
 pub fn view_plus<S: Shape, L: shaped::layout::Layout<S>>(
     v: TensorView<'_, f32, S, L>,

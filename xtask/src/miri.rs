@@ -7,7 +7,7 @@
 //! reaches them, and every one runs here on small inputs: the dynamic unit tests (planner,
 //! odometer, the thread split), the dynamic API tests, the numpy fixtures (one case in ten), the
 //! split tests and the allocation tests (their large shapes shrunk under `cfg(miri)`), the static
-//! tensor tests, and the whole static value sweep but its three largest shapes. Under Miri the
+//! tensor tests, the generic-code suite, and the whole static value sweep but its three largest shapes. Under Miri the
 //! split thresholds are bytes, so the dynamic targets take the split path on real threads, and
 //! Miri checks it for data races. Not here: `broadcast_types` and `ui`, which only compile, and
 //! the doctests: they call the same methods on small inputs, but each is a crate of its own to
@@ -39,6 +39,8 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     (&["--test", "no_alloc"], &[]),
     // The static path's `from_writer` (operators, `from_fn`, conversions).
     (&["--test", "tensor"], &[]),
+    // Generic code over shapes: every operator form, views, in place, on small tensors.
+    (&["--test", "generic"], &[]),
     // Every static operator, in-place operator and view against the reference; the three
     // largest shapes (over 1000 elements, minutes each under Miri) run the same code.
     (

@@ -22,6 +22,8 @@ fn main() {
     assert_eq!(same_shape(&b, &b).1.as_slice(), &[true, true, true]);
     assert_eq!(residual(&a, &b).0.shape(), &[2, 3]);
     assert_eq!(view_plus(b.view(), &b)[[2]], 18.0);
+    let mut c = b;
+    assert_eq!(through_views(&mut c, &b), &b * &b);
     let mut acc = out;
     assert_eq!(accumulate(&mut acc, &b)[[0, 0]], 6.0);
     let s: Tensor<f32, shape![2, 3]> = outer_sum(&a, &b);
