@@ -4,8 +4,14 @@
 //! `zip` (two inputs, a fresh output), `map` (one input, a fresh output), `assign` (one input
 //! folded into an existing output in place), `zip_assign` (two inputs into an existing output)
 //! and `visit` (one input, no output). Every input has
-//! its own strides (0 on broadcast axes); the output, when there is one, is contiguous and
-//! written in order. The innermost row is handed to `crate::kernel::row`, which specialises
+//! its own strides (0 on broadcast axes) and the position of its first element in its slice;
+//! the output, when there is one, is contiguous and written in order.
+//!
+//! Strides are `usize` holding two's-complement values: a negative stride (a reversed or
+//! diagonal view read backwards) is `stride as usize`, and every position is computed with
+//! wrapping arithmetic, so `base + i * stride` lands where the signed sum does. Each position is
+//! then an index into the input slice, bounds-checked as any index: a wrong stride panics, it
+//! never reads outside the slice. The innermost row is handed to `crate::kernel::row`, which specialises
 //! stride 1 and stride 0 so LLVM vectorises it. With constant extents and strides (the static
 //! path) the whole nest folds into what a hand-written loop over those constants compiles to.
 
@@ -77,6 +83,7 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
         .map(|x| format_ident!("{}", x.to_uppercase()))
         .collect();
     let strides: Vec<Ident> = fam.inputs.iter().map(|x| format_ident!("s{}", x)).collect();
+    let bases: Vec<Ident> = fam.inputs.iter().map(|x| format_ident!("i{}", x)).collect();
     let off = |x: &Ident, level: usize| format_ident!("{}{}", x, level);
 
     let (out_generic, out_param, f_bound) = match fam.out {
@@ -94,14 +101,15 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
     };
     let has_out = !matches!(fam.out, Out::None);
 
-    // The innermost row, with each input offset by the enclosing loops (0 at rank 1).
+    // The innermost row, with each input's position advanced by the enclosing loops (its base
+    // at rank 1).
     let last = rank - 1;
-    let row_inputs = ins.iter().map(|x| {
+    let row_inputs = ins.iter().zip(&bases).map(|(x, i)| {
         if rank == 1 {
-            quote!(#x)
+            quote!(#x, #i)
         } else {
             let o = off(x, last - 1);
-            quote!(&#x[#o..])
+            quote!(#x, #o)
         }
     });
     let row_strides = strides.iter().map(|s| quote!(#s[#last]));
@@ -120,10 +128,10 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
     };
     // Wrap it in one loop per outer axis, innermost first.
     for level in (0..last).rev() {
-        let init = ins.iter().map(|x| {
+        let init = ins.iter().zip(&bases).map(|(x, i)| {
             let o = off(x, level);
             if level == 0 {
-                quote!(let mut #o = 0usize;)
+                quote!(let mut #o = #i;)
             } else {
                 let prev = off(x, level - 1);
                 quote!(let mut #o = #prev;)
@@ -131,7 +139,7 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
         });
         let step = ins.iter().zip(&strides).map(|(x, s)| {
             let o = off(x, level);
-            quote!(#o += #s[#level];)
+            quote!(#o = #o.wrapping_add(#s[#level]);)
         });
         body = quote! {
             #(#init)*
@@ -165,7 +173,7 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
             pub fn #with<const ROW: u8, #(#elem,)* #out_generic #f_bound>(
                 d: &[usize; #rank],
                 #(#strides: &[usize; #rank],)*
-                #(#ins: &[#elem],)*
+                #(#ins: &[#elem], #bases: usize,)*
                 #out_param
                 f: &mut F,
             ) {
@@ -185,11 +193,11 @@ fn kernel(fam: &Family, rank: usize) -> TokenStream {
             pub fn #name<#(#elem,)* #out_generic #f_bound>(
                 d: [usize; #rank],
                 #(#strides: [usize; #rank],)*
-                #(#ins: &[#elem],)*
+                #(#ins: &[#elem], #bases: usize,)*
                 #out_param
                 f: &mut F,
             ) {
-                #with::<{ crate::kernel::row::DYNAMIC }, #(#elem,)* #out_generic F>(&d, #(&#strides,)* #(#ins,)* #out_arg f)
+                #with::<{ crate::kernel::row::DYNAMIC }, #(#elem,)* #out_generic F>(&d, #(&#strides,)* #(#ins, #bases,)* #out_arg f)
             }
         }
 }

@@ -122,12 +122,19 @@ fn extent_from_back(dims: &[usize], back: usize) -> usize {
 
 /// An operand's strides along each axis of a shape it broadcasts into, right-aligned into `out`
 /// (whose length is that shape's rank): its own stride, or 0 where it has extent 1 or no axis.
+/// `cast` turns a signed stride into `out`'s type (the planner's two's-complement `usize`, or
+/// `isize` itself for a view).
 #[inline]
-pub(crate) fn aligned_strides(dims: &[usize], strides: &[usize], out: &mut [usize]) {
+pub(crate) fn aligned_strides<S: Copy>(
+    dims: &[usize],
+    strides: &[isize],
+    out: &mut [S],
+    cast: impl Fn(isize) -> S,
+) {
     let lead = out.len() - dims.len();
-    out[..lead].fill(0);
+    out[..lead].fill(cast(0));
     for ((o, &d), &s) in out[lead..].iter_mut().zip(dims).zip(strides) {
-        *o = if d == 1 { 0 } else { s };
+        *o = cast(if d == 1 { 0 } else { s });
     }
 }
 
@@ -193,7 +200,10 @@ mod tests {
     #[test]
     fn strides_align_right_with_zeros() {
         let mut out = [9; 4];
-        aligned_strides(&[3, 1, 2], &[2, 2, 1], &mut out);
-        assert_eq!(out, [0, 2, 0, 1]);
+        aligned_strides(&[3, 1, 2], &[2, 2, -1], &mut out, |s| s);
+        assert_eq!(out, [0, 2, 0, -1]);
+        let mut wrapped = [9usize; 3];
+        aligned_strides(&[3, 2], &[-2, 1], &mut wrapped, |s| s as usize);
+        assert_eq!(wrapped, [0, (-2isize) as usize, 1]);
     }
 }

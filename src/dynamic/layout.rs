@@ -1,11 +1,13 @@
 //! [`Layout`]: where each element of a dynamic-rank tensor or view lives.
 //!
 //! `dims` and `strides` are [`DimVec`]s, inline up to rank 6, so describing a small tensor never
-//! touches the heap. Strides are in elements and never negative (every view this module makes
-//! is a broadcast, a permutation or the whole tensor); a stride of 0 repeats one element along its
-//! axis, which is how `broadcast_to` makes a view without copying.
+//! touches the heap. Strides are signed and in elements: a stride of 0 repeats one element along
+//! its axis (a broadcast), a negative one walks backwards (a reversed slice); `offset` is where
+//! the first element sits in the buffer. Element `i` of the view is at
+//! `offset + Σ i[k] * strides[k]`, and every such position lies in the buffer (each constructor
+//! checks it).
 
-use super::dims::DimVec;
+use super::dims::{DimVec, Strides};
 use crate::ShapeError;
 
 /// Extents, strides (in elements) and the offset of the first element.
@@ -19,7 +21,7 @@ use crate::ShapeError;
 #[derive(Clone, PartialEq, Eq)]
 pub struct Layout {
     pub(crate) dims: DimVec,
-    pub(crate) strides: DimVec,
+    pub(crate) strides: Strides,
     pub(crate) offset: usize,
 }
 
@@ -53,12 +55,7 @@ impl Layout {
     /// Row-major over `dims`, offset 0. The caller has checked the element count.
     #[inline]
     pub(crate) fn row_major(dims: DimVec) -> Self {
-        let mut strides = DimVec::filled(dims.len(), 0);
-        let mut acc: usize = 1;
-        for (s, &d) in strides.iter_mut().zip(dims.iter()).rev() {
-            *s = acc;
-            acc = acc.wrapping_mul(d);
-        }
+        let strides = Strides::row_major(&dims);
         Self {
             dims,
             strides,
@@ -72,9 +69,9 @@ impl Layout {
         &self.dims
     }
 
-    /// The strides in elements, one per axis (0 on a broadcast axis).
+    /// The strides in elements, one per axis (0 on a broadcast axis, negative on a reversed one).
     #[inline]
-    pub fn strides(&self) -> &[usize] {
+    pub fn strides(&self) -> &[isize] {
         &self.strides
     }
 
@@ -106,14 +103,7 @@ impl Layout {
     /// `offset + i`. Extent-1 axes may have any stride.
     #[inline]
     pub fn is_row_major(&self) -> bool {
-        let mut acc = 1;
-        for (&d, &s) in self.dims.iter().zip(self.strides.iter()).rev() {
-            if d != 1 && s != acc {
-                return false;
-            }
-            acc *= d;
-        }
-        true
+        super::plan::packed(&self.dims, &self.strides)
     }
 
     /// The position in the buffer of a multi-index, `None` when the index has the wrong length
@@ -123,7 +113,14 @@ impl Layout {
         if index.len() != self.dims.len() {
             return None;
         }
-        crate::tensor::offset_of(index, &self.dims, &self.strides).map(|o| o + self.offset)
+        let mut at = self.offset as isize;
+        for ((&i, &d), &s) in index.iter().zip(self.dims.iter()).zip(self.strides.iter()) {
+            if i >= d {
+                return None;
+            }
+            at += i as isize * s;
+        }
+        Some(at as usize)
     }
 }
 

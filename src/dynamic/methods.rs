@@ -27,7 +27,9 @@ where
 {
     let (a, b) = (src(a), src(b));
     if let Some((big_is_a, n, m)) = plan::trailing_block(&a, &b) {
-        let data = buffer::filled_by(n, |out| run.rows(big_is_a, m, a.data, b.data, out));
+        let data = buffer::filled_by(n, |out| {
+            run.rows(big_is_a, m, a.packed_elems(), b.packed_elems(), out)
+        });
         return Ok(DynTensor::packed(
             data,
             if big_is_a { a.dims } else { b.dims },
@@ -55,7 +57,13 @@ where
     if let Some((big_is_a, _, m)) = plan::trailing_block(&a, &b)
         && dims == if big_is_a { a.dims } else { b.dims }
     {
-        run.rows(big_is_a, m, a.data, b.data, buffer::as_slots(data));
+        run.rows(
+            big_is_a,
+            m,
+            a.packed_elems(),
+            b.packed_elems(),
+            buffer::as_slots(data),
+        );
         return Ok(());
     }
     let (both, _) = broadcast_pair(a.dims, b.dims)?;

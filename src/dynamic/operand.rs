@@ -18,16 +18,22 @@ mod sealed {
 pub trait DynOperand: sealed::Sealed {
     /// The element type.
     type Elem;
-    /// Elements from the first one on, extents, and strides in elements.
+    /// The buffer, the position of the first element in it, extents, and signed strides in
+    /// elements.
     #[doc(hidden)]
-    fn parts(&self) -> (&[Self::Elem], &[usize], &[usize]);
+    fn parts(&self) -> Parts<'_, Self::Elem>;
 }
+
+/// What [`DynOperand::parts`] returns: buffer, first element's position, extents, strides.
+#[doc(hidden)]
+pub type Parts<'a, T> = (&'a [T], usize, &'a [usize], &'a [isize]);
 
 #[inline(always)]
 pub(crate) fn src<R: DynOperand + ?Sized>(r: &R) -> Src<'_, R::Elem> {
-    let (data, dims, strides) = r.parts();
+    let (data, base, dims, strides) = r.parts();
     Src {
         data,
+        base,
         dims,
         strides,
     }
@@ -37,7 +43,7 @@ impl<R: DynOperand + ?Sized> sealed::Sealed for &R {}
 impl<R: DynOperand + ?Sized> DynOperand for &R {
     type Elem = R::Elem;
     #[inline(always)]
-    fn parts(&self) -> (&[R::Elem], &[usize], &[usize]) {
+    fn parts(&self) -> Parts<'_, R::Elem> {
         (**self).parts()
     }
 }
@@ -46,8 +52,8 @@ impl<T> sealed::Sealed for DynTensor<T> {}
 impl<T> DynOperand for DynTensor<T> {
     type Elem = T;
     #[inline(always)]
-    fn parts(&self) -> (&[T], &[usize], &[usize]) {
-        (self.as_slice(), self.shape(), self.strides())
+    fn parts(&self) -> Parts<'_, T> {
+        (self.as_slice(), 0, self.shape(), self.strides())
     }
 }
 
@@ -55,8 +61,13 @@ impl<T> sealed::Sealed for DynView<'_, T> {}
 impl<T> DynOperand for DynView<'_, T> {
     type Elem = T;
     #[inline(always)]
-    fn parts(&self) -> (&[T], &[usize], &[usize]) {
-        (self.source(), self.shape(), self.strides())
+    fn parts(&self) -> Parts<'_, T> {
+        (
+            self.data(),
+            self.layout().offset(),
+            self.shape(),
+            self.strides(),
+        )
     }
 }
 
@@ -64,8 +75,8 @@ impl<T> sealed::Sealed for DynViewMut<'_, T> {}
 impl<T> DynOperand for DynViewMut<'_, T> {
     type Elem = T;
     #[inline(always)]
-    fn parts(&self) -> (&[T], &[usize], &[usize]) {
-        (self.as_slice(), self.shape(), self.strides())
+    fn parts(&self) -> Parts<'_, T> {
+        (self.as_slice(), 0, self.shape(), self.strides())
     }
 }
 
@@ -73,10 +84,15 @@ impl<T, S: Shape> sealed::Sealed for Tensor<T, S> {}
 impl<T, S: Shape> DynOperand for Tensor<T, S> {
     type Elem = T;
     #[inline(always)]
-    fn parts(&self) -> (&[T], &[usize], &[usize]) {
-        let strides: &'static [usize; MAX_RANK] =
-            const { &crate::layout::row_major(&S::PADDED_DIMS) };
-        (self.as_slice(), S::dims(), &strides[MAX_RANK - S::RANK..])
+    fn parts(&self) -> Parts<'_, T> {
+        let strides: &'static [isize; MAX_RANK] =
+            const { &signed(&crate::layout::row_major(&S::PADDED_DIMS)) };
+        (
+            self.as_slice(),
+            0,
+            S::dims(),
+            &strides[MAX_RANK - S::RANK..],
+        )
     }
 }
 
@@ -84,8 +100,20 @@ impl<T, S: Shape, L: StaticLayout<S>> sealed::Sealed for TensorView<'_, T, S, L>
 impl<T, S: Shape, L: StaticLayout<S>> DynOperand for TensorView<'_, T, S, L> {
     type Elem = T;
     #[inline(always)]
-    fn parts(&self) -> (&[T], &[usize], &[usize]) {
-        let strides: &'static [usize; MAX_RANK] = const { &L::STRIDES };
-        (self.source(), S::dims(), &strides[MAX_RANK - S::RANK..])
+    fn parts(&self) -> Parts<'_, T> {
+        let strides: &'static [isize; MAX_RANK] = const { &signed(&L::STRIDES) };
+        (self.source(), 0, S::dims(), &strides[MAX_RANK - S::RANK..])
     }
+}
+
+/// A static layout's strides as signed strides (they are small: a static shape's element count
+/// fits in memory).
+const fn signed(s: &[usize; MAX_RANK]) -> [isize; MAX_RANK] {
+    let mut out = [0; MAX_RANK];
+    let mut i = 0;
+    while i < MAX_RANK {
+        out[i] = s[i] as isize;
+        i += 1;
+    }
+    out
 }

@@ -78,12 +78,17 @@ macro_rules! with_avx2 {
     };
 }
 
-/// An operand as the planner reads it: its elements from its first one on, its extents, and its
-/// strides. Its shape broadcasts into the output's (the caller checked).
+/// An operand as the planner reads it: the buffer it lives in, the position of its first element
+/// there (`base`), its extents, and its signed strides. Its shape broadcasts into the output's,
+/// and every position it reaches lies in `data` (the caller checked both).
+///
+/// Inside a plan strides are `usize` in two's complement and positions are computed with
+/// wrapping arithmetic, so a negative stride walks backwards from `base` like a signed sum.
 pub(crate) struct Src<'a, T> {
     pub data: &'a [T],
+    pub base: usize,
     pub dims: &'a [usize],
-    pub strides: &'a [usize],
+    pub strides: &'a [isize],
 }
 
 impl<T> Clone for Src<'_, T> {
@@ -93,7 +98,19 @@ impl<T> Clone for Src<'_, T> {
 }
 impl<T> Copy for Src<'_, T> {}
 
-impl<T> Src<'_, T> {
+impl<'a, T> Src<'a, T> {
+    /// The elements from the first one on: what a packed operand's flat loops read.
+    #[inline]
+    pub(crate) fn packed_elems(&self) -> &'a [T] {
+        &self.data[self.base..]
+    }
+
+    /// The position of the element `offset` (wrapping, see above) past the first one.
+    #[inline]
+    fn at(&self, offset: usize) -> usize {
+        self.base.wrapping_add(offset)
+    }
+
     /// `true` when the operand has exactly `dims` and is packed row-major.
     #[inline]
     fn packed_as(&self, dims: &[usize]) -> bool {
@@ -106,15 +123,21 @@ impl<T> Src<'_, T> {
 
 /// `true` when `strides` are the packed row-major strides of `dims` (extent-1 axes ignored).
 #[inline]
-pub(crate) fn packed(dims: &[usize], strides: &[usize]) -> bool {
-    let mut acc = 1usize;
+pub(crate) fn packed(dims: &[usize], strides: &[isize]) -> bool {
+    let mut acc = 1isize;
     for (&d, &s) in dims.iter().zip(strides).rev() {
         if d != 1 && s != acc {
             return false;
         }
-        acc = acc.wrapping_mul(d);
+        acc = acc.wrapping_mul(d as isize);
     }
     true
+}
+
+/// A signed stride as the kernels take it: two's complement in a `usize`.
+#[inline(always)]
+fn wrap(s: isize) -> usize {
+    s as usize
 }
 
 /// Product of planned extents.
@@ -128,7 +151,7 @@ fn planned_count(dims: &[usize]) -> usize {
 #[inline(always)]
 fn padded_plan<const N: usize>(
     dims: &[usize],
-    ops: [(&[usize], &[usize]); N],
+    ops: [(&[usize], &[isize]); N],
     n: usize,
 ) -> Option<Plan<N>> {
     let r = dims.len();
@@ -139,7 +162,7 @@ fn padded_plan<const N: usize>(
     d[MAX_RANK - r..].copy_from_slice(dims);
     let mut s = [[0; MAX_RANK]; N];
     for (s, (od, os)) in s.iter_mut().zip(ops) {
-        aligned_strides(od, os, &mut s[MAX_RANK - r..]);
+        aligned_strides(od, os, &mut s[MAX_RANK - r..], wrap);
     }
     let p = plan(&d, &s);
     // What makes the caller's `set_len` sound: the kernels write exactly the planned count.
@@ -153,11 +176,11 @@ fn padded_plan<const N: usize>(
 
 /// Plans the loops over an output of shape `dims` (`n > 0` elements) and calls
 /// `run(plan, offsets, range)` for each block: `offsets` are where each operand's block starts,
-/// `range` the output positions the block covers. The blocks cover `0..n` in order, exactly.
+/// relative to its first element (wrapping), `range` the output positions the block covers. The blocks cover `0..n` in order, exactly.
 #[inline(always)]
 fn for_each_block<const N: usize>(
     dims: &[usize],
-    ops: [(&[usize], &[usize]); N],
+    ops: [(&[usize], &[isize]); N],
     n: usize,
     mut run: impl FnMut(&Plan<N>, [usize; N], Range<usize>),
 ) {
@@ -173,14 +196,14 @@ fn for_each_block<const N: usize>(
 #[inline(never)]
 fn odometer<const N: usize>(
     dims: &[usize],
-    ops: [(&[usize], &[usize]); N],
+    ops: [(&[usize], &[isize]); N],
     n: usize,
     mut run: impl FnMut(&Plan<N>, [usize; N], Range<usize>),
 ) {
     let r = dims.len();
     let full: [Vec<usize>; N] = ops.map(|(od, os)| {
         let mut v = alloc::vec![0; r];
-        aligned_strides(od, os, &mut v);
+        aligned_strides(od, os, &mut v, wrap);
         v
     });
     // Coalesced axes, innermost first.
@@ -233,13 +256,13 @@ fn odometer<const N: usize>(
             let ax = inner + j;
             *i += 1;
             for (o, s) in off.iter_mut().zip(&s) {
-                *o += s[ax];
+                *o = o.wrapping_add(s[ax]);
             }
             if *i < d[ax] {
                 break;
             }
             for (o, s) in off.iter_mut().zip(&s) {
-                *o -= s[ax] * d[ax];
+                *o = o.wrapping_sub(s[ax].wrapping_mul(d[ax]));
             }
             *i = 0;
         }
@@ -321,8 +344,8 @@ impl<A: Sync, B: Sync, O: Send, F: Fn(&A, &B) -> O + Sync> Runner<A, B, O> for S
             let mut q = p;
             q.dims[at] = out.len() / row;
             let [sa, sb] = [p.strides[0][at], p.strides[1][at]];
-            let (a, b) = (&a.data[first * sa..], &b.data[first * sb..]);
-            zip_plan(&q, a, b, out, &mut |x, y| f(x, y))
+            let (ia, ib) = (a.at(first.wrapping_mul(sa)), b.at(first.wrapping_mul(sb)));
+            zip_plan(&q, a.data, ia, b.data, ib, out, &mut |x, y| f(x, y))
         })
     }
 }
@@ -342,7 +365,7 @@ pub(crate) fn zip<A, B, O, F: FnMut(&A, &B) -> O>(
         return;
     }
     match zip_plan_of(dims, &a, &b, n) {
-        Some(p) => zip_plan(&p, a.data, b.data, out, f),
+        Some(p) => zip_plan(&p, a.data, a.base, b.data, b.base, out, f),
         None => zip_odometer(dims, a, b, out, f),
     }
 }
@@ -357,7 +380,7 @@ fn zip_odometer<A, B, O, F: FnMut(&A, &B) -> O>(
 ) {
     let ops = [(a.dims, a.strides), (b.dims, b.strides)];
     odometer(dims, ops, out.len(), |p, [oa, ob], range| {
-        zip_plan(p, &a.data[oa..], &b.data[ob..], &mut out[range], f)
+        zip_plan(p, a.data, a.at(oa), b.data, b.at(ob), &mut out[range], f)
     })
 }
 
@@ -474,23 +497,25 @@ fn single(dims: &[usize]) -> bool {
 /// Runs the rank-`$r` zip kernel for the row kind `$kind` (a run-time value matched once here, so
 /// each arm is a loop nest whose innermost row is fixed at compile time: no per-row dispatch).
 macro_rules! zip_kind {
-    ($kernel:ident, $r:literal, $kind:expr, $p:expr, $a:expr, $b:expr, $out:expr, $f:expr) => {{
+    ($kernel:ident, $r:literal, $kind:expr, $p:expr, $a:expr, $ia:expr, $b:expr, $ib:expr, $out:expr, $f:expr) => {{
         let (d, sa, sb) = (
             unpad::<$r>(&$p.dims),
             unpad::<$r>(&$p.strides[0]),
             unpad::<$r>(&$p.strides[1]),
         );
         match $kind {
-            row::UNIT => {
-                kernel::$kernel::<{ row::UNIT }, _, _, _, _>(&d, &sa, &sb, $a, $b, $out, $f)
-            }
-            row::FIRST_ONLY => {
-                kernel::$kernel::<{ row::FIRST_ONLY }, _, _, _, _>(&d, &sa, &sb, $a, $b, $out, $f)
-            }
-            row::SECOND_ONLY => {
-                kernel::$kernel::<{ row::SECOND_ONLY }, _, _, _, _>(&d, &sa, &sb, $a, $b, $out, $f)
-            }
-            _ => kernel::$kernel::<{ row::STRIDED }, _, _, _, _>(&d, &sa, &sb, $a, $b, $out, $f),
+            row::UNIT => kernel::$kernel::<{ row::UNIT }, _, _, _, _>(
+                &d, &sa, &sb, $a, $ia, $b, $ib, $out, $f,
+            ),
+            row::FIRST_ONLY => kernel::$kernel::<{ row::FIRST_ONLY }, _, _, _, _>(
+                &d, &sa, &sb, $a, $ia, $b, $ib, $out, $f,
+            ),
+            row::SECOND_ONLY => kernel::$kernel::<{ row::SECOND_ONLY }, _, _, _, _>(
+                &d, &sa, &sb, $a, $ia, $b, $ib, $out, $f,
+            ),
+            _ => kernel::$kernel::<{ row::STRIDED }, _, _, _, _>(
+                &d, &sa, &sb, $a, $ia, $b, $ib, $out, $f,
+            ),
         }
     }};
 }
@@ -502,26 +527,30 @@ with_avx2! {
     fn zip_plan / zip_plan_avx2 / zip_plan_portable(
         p: &Plan<2>,
         a: &[A],
+        ia: usize,
         b: &[B],
+        ib: usize,
         out: &mut [MaybeUninit<O>],
         f: &mut F,
-    ) writes out => zip_plan_any(p, a, b, out, f)
+    ) writes out => zip_plan_any(p, a, ia, b, ib, out, f)
 }
 
 #[inline(always)]
 fn zip_plan_any<A, B, O, F: FnMut(&A, &B) -> O>(
     p: &Plan<2>,
     a: &[A],
+    ia: usize,
     b: &[B],
+    ib: usize,
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
     let kind = row::kind2(p.strides[0][MAX_RANK - 1], p.strides[1][MAX_RANK - 1]);
     match p.rank {
-        0 | 1 => zip_kind!(zip_r1_with, 1, kind, p, a, b, out, f),
-        2 => zip_kind!(zip_r2_with, 2, kind, p, a, b, out, f),
-        3 => zip_kind!(zip_r3_with, 3, kind, p, a, b, out, f),
-        _ => zip_kind!(zip_r8_with, 8, kind, p, a, b, out, f),
+        0 | 1 => zip_kind!(zip_r1_with, 1, kind, p, a, ia, b, ib, out, f),
+        2 => zip_kind!(zip_r2_with, 2, kind, p, a, ia, b, ib, out, f),
+        3 => zip_kind!(zip_r3_with, 3, kind, p, a, ia, b, ib, out, f),
+        _ => zip_kind!(zip_r8_with, 8, kind, p, a, ia, b, ib, out, f),
     }
 }
 
@@ -548,15 +577,15 @@ pub(crate) fn map<A, O, F: FnMut(&A) -> O>(a: Src<'_, A>, out: &mut [MaybeUninit
         return;
     }
     if packed(a.dims, a.strides) {
-        return row::map(n, 1, a.data, out, f);
+        return row::map(n, 1, a.data, a.base, out, f);
     }
     for_each_block(a.dims, [(a.dims, a.strides)], n, |p, [oa], range| {
         let (d, [sa]) = (&p.dims, &p.strides);
-        let (a, out) = (&a.data[oa..], &mut out[range]);
+        let (ia, out) = (a.at(oa), &mut out[range]);
         match p.rank {
-            0 | 1 => kernel::map_r1(unpad(d), unpad(sa), a, out, f),
-            2 => kernel::map_r2(unpad(d), unpad(sa), a, out, f),
-            _ => kernel::map_r8(*d, *sa, a, out, f),
+            0 | 1 => kernel::map_r1(unpad(d), unpad(sa), a.data, ia, out, f),
+            2 => kernel::map_r2(unpad(d), unpad(sa), a.data, ia, out, f),
+            _ => kernel::map_r8(*d, *sa, a.data, ia, out, f),
         }
     });
 }
@@ -574,16 +603,16 @@ pub(crate) fn assign<T, B, F: FnMut(&mut T, &B)>(
         return;
     }
     if b.packed_as(dims) {
-        return row::assign(n, 1, b.data, out, f);
+        return row::assign(n, 1, b.data, b.base, out, f);
     }
     for_each_block(dims, [(b.dims, b.strides)], n, |p, [ob], range| {
         let (d, [sb]) = (&p.dims, &p.strides);
-        let (b, out) = (&b.data[ob..], &mut out[range]);
+        let (ib, out) = (b.at(ob), &mut out[range]);
         match p.rank {
-            0 | 1 => kernel::assign_r1(unpad(d), unpad(sb), b, out, f),
-            2 => kernel::assign_r2(unpad(d), unpad(sb), b, out, f),
-            3 => kernel::assign_r3(unpad(d), unpad(sb), b, out, f),
-            _ => kernel::assign_r8(*d, *sb, b, out, f),
+            0 | 1 => kernel::assign_r1(unpad(d), unpad(sb), b.data, ib, out, f),
+            2 => kernel::assign_r2(unpad(d), unpad(sb), b.data, ib, out, f),
+            3 => kernel::assign_r3(unpad(d), unpad(sb), b.data, ib, out, f),
+            _ => kernel::assign_r8(*d, *sb, b.data, ib, out, f),
         }
     });
 }
@@ -609,11 +638,11 @@ mod tests {
         let bd = [1, 2, 1, 2, 1, 2, 1, 2, 1, 2];
         let dims = [2; 10];
         let row_major = |d: &[usize]| {
-            let mut s = alloc::vec![0; d.len()];
+            let mut s = alloc::vec![0isize; d.len()];
             let mut acc = 1;
             for i in (0..d.len()).rev() {
                 s[i] = acc;
-                acc *= d[i];
+                acc *= d[i] as isize;
             }
             s
         };
@@ -624,11 +653,13 @@ mod tests {
             &dims,
             Src {
                 data: &a,
+                base: 0,
                 dims: &ad,
                 strides: &sa,
             },
             Src {
                 data: &b,
+                base: 0,
                 dims: &bd,
                 strides: &sb,
             },
@@ -636,11 +667,11 @@ mod tests {
         // Reference: the naive per-element index walk.
         let mut idx = [0usize; 10];
         for g in got {
-            let pos = |d: &[usize], s: &[usize]| -> usize {
+            let pos = |d: &[usize], s: &[isize]| -> usize {
                 idx.iter()
                     .zip(d)
                     .zip(s)
-                    .map(|((&i, &d), &s)| if d == 1 { 0 } else { i * s })
+                    .map(|((&i, &d), &s)| if d == 1 { 0 } else { i * s as usize })
                     .sum()
             };
             assert_eq!(g, a[pos(&ad, &sa)] * 100 + b[pos(&bd, &sb)]);
@@ -656,11 +687,13 @@ mod tests {
             &[2, 2],
             Src {
                 data: &a,
+                base: 0,
                 dims: &[2, 2],
                 strides: &[2, 1],
             },
             Src {
                 data: &s,
+                base: 0,
                 dims: &[],
                 strides: &[],
             },
@@ -670,11 +703,13 @@ mod tests {
             &[2, 2],
             Src {
                 data: &a,
+                base: 0,
                 dims: &[2, 2],
                 strides: &[2, 1],
             },
             Src {
                 data: &a,
+                base: 0,
                 dims: &[2, 2],
                 strides: &[2, 1],
             },
@@ -683,8 +718,59 @@ mod tests {
     }
 
     #[test]
+    fn negative_strides_walk_backwards() {
+        // a = [[0, 1, 2], [3, 4, 5]] read as a[::-1, ::-1]; b = its transpose read backwards on
+        // the first axis. Every row kind and the planned kernels see wrapped strides.
+        let a: Vec<i64> = (0..6).collect();
+        let got = run_zip(
+            &[2, 3],
+            Src {
+                data: &a,
+                base: 5,
+                dims: &[2, 3],
+                strides: &[-3, -1],
+            },
+            Src {
+                data: &a,
+                base: 3,
+                dims: &[2, 3],
+                strides: &[-3, 1],
+            },
+        );
+        assert_eq!(got, [503, 404, 305, 200, 101, 2]);
+        // A reversed row beside a broadcast scalar, and a reversed column.
+        let s = [7i64];
+        let one = |base, dims: &'static [usize], strides: &'static [isize]| Src {
+            data: &a,
+            base,
+            dims,
+            strides,
+        };
+        let scalar = Src {
+            data: &s,
+            base: 0,
+            dims: &[],
+            strides: &[],
+        };
+        assert_eq!(
+            run_zip(&[6], one(5, &[6], &[-1]), scalar),
+            [507, 407, 307, 207, 107, 7]
+        );
+        assert_eq!(
+            run_zip(&[2, 1], one(3, &[2, 1], &[-3, 1]), scalar),
+            [307, 7]
+        );
+        let mut out = [MaybeUninit::new(0i64); 6];
+        map(one(5, &[2, 3], &[-3, -1]), &mut out, &mut |x| *x);
+        // SAFETY: (test) every slot was initialised above.
+        let mapped: Vec<i64> = out.iter().map(|x| unsafe { x.assume_init() }).collect();
+        assert_eq!(mapped, [5, 4, 3, 2, 1, 0]);
+    }
+
+    #[test]
     fn packed_ignores_extent_one_axes() {
         assert!(packed(&[2, 1, 3], &[3, 99, 1]));
+        assert!(!packed(&[2, 3], &[-3, 1]));
         assert!(!packed(&[2, 3], &[1, 2]));
         assert!(packed(&[], &[]));
     }

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::{Index, IndexMut};
 
-use super::dims::DimVec;
+use super::dims::{DimVec, Strides};
 use super::layout::{Layout, count_or_err};
 use super::{DynView, DynViewMut};
 use crate::{Scalar, ShapeError};
@@ -28,7 +28,7 @@ use crate::{Scalar, ShapeError};
 pub struct DynTensor<T> {
     data: Vec<T>,
     dims: DimVec,
-    strides: DimVec,
+    strides: Strides,
 }
 
 #[cold]
@@ -53,7 +53,7 @@ impl<T> DynTensor<T> {
         Self {
             data,
             dims: DimVec::from_slice(dims),
-            strides: DimVec::row_major_strides(dims),
+            strides: Strides::row_major(dims),
         }
     }
 
@@ -171,7 +171,7 @@ impl<T> DynTensor<T> {
 
     /// Row-major strides in elements (the last axis has stride 1).
     #[inline]
-    pub fn strides(&self) -> &[usize] {
+    pub fn strides(&self) -> &[isize] {
         &self.strides
     }
 
@@ -265,7 +265,14 @@ impl<T> DynTensor<T> {
         if index.len() != self.dims.len() {
             return None;
         }
-        crate::tensor::offset_of(index, &self.dims, &self.strides)
+        let mut at = 0;
+        for ((&i, &d), &s) in index.iter().zip(self.dims.iter()).zip(self.strides.iter()) {
+            if i >= d {
+                return None;
+            }
+            at += i * s as usize;
+        }
+        Some(at)
     }
 
     /// A read-only view of the whole tensor.
@@ -277,7 +284,8 @@ impl<T> DynTensor<T> {
     /// A mutable view of the whole tensor.
     #[inline]
     pub fn view_mut(&mut self) -> DynViewMut<'_, T> {
-        DynViewMut::new(&mut self.data, &self.dims, &self.strides)
+        let layout = self.layout();
+        DynViewMut::new(&mut self.data, layout)
     }
 
     /// The same elements with extents `shape` (same row-major order, nothing copied).

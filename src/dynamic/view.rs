@@ -35,8 +35,7 @@ pub struct DynView<'a, T> {
 /// A mutable view of a whole dynamic-rank tensor, packed row-major (so never broadcast).
 pub struct DynViewMut<'a, T> {
     data: &'a mut [T],
-    dims: DimVec,
-    strides: DimVec,
+    layout: Layout,
 }
 
 /// `axis` in `0..rank`, negative counting from the end; `None` when out of range.
@@ -54,11 +53,10 @@ impl<'a, T> DynView<'a, T> {
         Self { data, layout }
     }
 
-    /// The elements from the first one on (what the planner reads).
+    /// The buffer the view reads (its layout's offset and strides say where).
     #[inline]
-    pub(crate) fn source(&self) -> &'a [T] {
-        let data: &'a [T] = self.data;
-        data.get(self.layout.offset..).unwrap_or(&[])
+    pub(crate) fn data(&self) -> &'a [T] {
+        self.data
     }
 
     /// The extents, outermost first.
@@ -67,9 +65,9 @@ impl<'a, T> DynView<'a, T> {
         self.layout.dims()
     }
 
-    /// The strides in elements (0 on a broadcast axis).
+    /// The strides in elements (0 on a broadcast axis, negative on a reversed one).
     #[inline]
-    pub fn strides(&self) -> &[usize] {
+    pub fn strides(&self) -> &[isize] {
         self.layout.strides()
     }
 
@@ -115,7 +113,7 @@ impl<'a, T> DynView<'a, T> {
     /// ```
     #[inline]
     pub fn iter(&self) -> DynIter<'a, T> {
-        DynIter::new(self.source(), &self.layout)
+        DynIter::new(self.data, &self.layout)
     }
 
     /// The elements in logical row-major order, cloned (through the planned kernels).
@@ -124,7 +122,8 @@ impl<'a, T> DynView<'a, T> {
         T: Clone,
     {
         let src = plan::Src {
-            data: self.source(),
+            data: self.data,
+            base: self.layout.offset,
             dims: self.layout.dims(),
             strides: self.layout.strides(),
         };
@@ -149,7 +148,7 @@ impl<'a, T> DynView<'a, T> {
         check_broadcast_to(self.shape(), shape)?;
         count_or_err(shape)?;
         let mut strides = DimVec::filled(shape.len(), 0);
-        aligned_strides(self.shape(), self.strides(), &mut strides);
+        aligned_strides(self.shape(), self.strides(), &mut strides, |s| s);
         Ok(Self::new(
             self.data,
             Layout {
@@ -211,26 +210,28 @@ impl<'a, T> IntoIterator for &DynView<'a, T> {
 }
 
 impl<'a, T> DynViewMut<'a, T> {
-    /// A mutable view of a packed row-major buffer with these extents and strides.
+    /// A mutable view of a packed row-major buffer laid out by `layout`.
     #[inline]
-    pub(crate) fn new(data: &'a mut [T], dims: &DimVec, strides: &DimVec) -> Self {
-        Self {
-            data,
-            dims: dims.clone(),
-            strides: strides.clone(),
-        }
+    pub(crate) fn new(data: &'a mut [T], layout: Layout) -> Self {
+        Self { data, layout }
     }
 
     /// The extents, outermost first.
     #[inline]
     pub fn shape(&self) -> &[usize] {
-        &self.dims
+        self.layout.dims()
     }
 
     /// Row-major strides in elements.
     #[inline]
-    pub fn strides(&self) -> &[usize] {
-        &self.strides
+    pub fn strides(&self) -> &[isize] {
+        self.layout.strides()
+    }
+
+    /// Extents, strides and offset.
+    #[inline]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// Number of elements.
@@ -260,20 +261,13 @@ impl<'a, T> DynViewMut<'a, T> {
     /// A read-only view of the same elements.
     #[inline]
     pub fn view(&self) -> DynView<'_, T> {
-        DynView::new(
-            self.data,
-            Layout {
-                dims: self.dims.clone(),
-                strides: self.strides.clone(),
-                offset: 0,
-            },
-        )
+        DynView::new(self.data, self.layout.clone())
     }
 
     /// The parts an in-place operation needs: extents and the elements, mutable.
     #[inline]
     pub(crate) fn target(&mut self) -> (&[usize], &mut [T]) {
-        (&self.dims, self.data)
+        (&self.layout.dims, self.data)
     }
 }
 

@@ -3,7 +3,10 @@
 //! A loop whose strides are known only at run time is vectorised by LLVM only when it sees
 //! stride 1, so stride 1 and stride 0 (a broadcast operand: read once, hoisted) get loops of their
 //! own; any other stride takes the indexed loop. `n` is at least 1 (the kernels return early on an
-//! empty shape), each input slice starts at the row's first element, and `out` has `n` slots.
+//! empty shape), each input comes as its slice and the position of the row's first element in
+//! it (`a`, `ia`), and `out` has `n` slots. Strides are two's-complement `usize` (a negative
+//! stride walks backwards) and positions are computed with wrapping arithmetic, then indexed
+//! with bounds checks like any index.
 //!
 //! `ROW` picks the loop: the static path knows the innermost strides at compile time and passes
 //! the matching constant, so only that loop is generated (a `match` on a constant generic
@@ -62,15 +65,24 @@ macro_rules! by_kind {
     };
 }
 
-/// `out[j] = f(a[j * sa], b[j * sb])`.
+/// The position of element `j` of a row that starts at `i` with stride `s` (two's complement).
+#[inline(always)]
+fn at(i: usize, j: usize, s: usize) -> usize {
+    i.wrapping_add(j.wrapping_mul(s))
+}
+
+/// `out[j] = f(a[ia + j * sa], b[ib + j * sb])`.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::too_many_arguments)]
 pub fn zip_as<const ROW: u8, A, B, O, F: FnMut(&A, &B) -> O>(
     n: usize,
     sa: usize,
     sb: usize,
     a: &[A],
+    ia: usize,
     b: &[B],
+    ib: usize,
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
@@ -79,38 +91,39 @@ pub fn zip_as<const ROW: u8, A, B, O, F: FnMut(&A, &B) -> O>(
         ROW,
         kind2(sa, sb),
         {
-            let (a, b) = (&a[..n], &b[..n]);
+            let (a, b) = (&a[ia..ia + n], &b[ib..ib + n]);
             for j in 0..n {
                 out[j].write(f(&a[j], &b[j]));
             }
         },
         {
-            let (a, y) = (&a[..n], &b[0]);
+            let (a, y) = (&a[ia..ia + n], &b[ib]);
             for j in 0..n {
                 out[j].write(f(&a[j], y));
             }
         },
         {
-            let (x, b) = (&a[0], &b[..n]);
+            let (x, b) = (&a[ia], &b[ib..ib + n]);
             for j in 0..n {
                 out[j].write(f(x, &b[j]));
             }
         },
         {
             for j in 0..n {
-                out[j].write(f(&a[j * sa], &b[j * sb]));
+                out[j].write(f(&a[at(ia, j, sa)], &b[at(ib, j, sb)]));
             }
         }
     )
 }
 
-/// `out[j] = f(a[j * sa])`.
+/// `out[j] = f(a[ia + j * sa])`.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn map_as<const ROW: u8, A, O, F: FnMut(&A) -> O>(
     n: usize,
     sa: usize,
     a: &[A],
+    ia: usize,
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
@@ -119,33 +132,34 @@ pub fn map_as<const ROW: u8, A, O, F: FnMut(&A) -> O>(
         ROW,
         kind1(sa),
         {
-            let a = &a[..n];
+            let a = &a[ia..ia + n];
             for j in 0..n {
                 out[j].write(f(&a[j]));
             }
         },
         unreachable!("one input has no FIRST_ONLY row"),
         {
-            let x = &a[0];
+            let x = &a[ia];
             for o in out.iter_mut() {
                 o.write(f(x));
             }
         },
         {
             for j in 0..n {
-                out[j].write(f(&a[j * sa]));
+                out[j].write(f(&a[at(ia, j, sa)]));
             }
         }
     )
 }
 
-/// `f(&mut out[j], b[j * sb])`.
+/// `f(&mut out[j], b[ib + j * sb])`.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn assign_as<const ROW: u8, B, O, F: FnMut(&mut O, &B)>(
     n: usize,
     sb: usize,
     b: &[B],
+    ib: usize,
     out: &mut [O],
     f: &mut F,
 ) {
@@ -154,35 +168,38 @@ pub fn assign_as<const ROW: u8, B, O, F: FnMut(&mut O, &B)>(
         ROW,
         kind1(sb),
         {
-            let b = &b[..n];
+            let b = &b[ib..ib + n];
             for j in 0..n {
                 f(&mut out[j], &b[j]);
             }
         },
         unreachable!("one input has no FIRST_ONLY row"),
         {
-            let y = &b[0];
+            let y = &b[ib];
             for o in out.iter_mut() {
                 f(o, y);
             }
         },
         {
             for j in 0..n {
-                f(&mut out[j], &b[j * sb]);
+                f(&mut out[j], &b[at(ib, j, sb)]);
             }
         }
     )
 }
 
-/// `f(&mut out[j], a[j * sa], b[j * sb])`.
+/// `f(&mut out[j], a[ia + j * sa], b[ib + j * sb])`.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::too_many_arguments)]
 pub fn zip_assign_as<const ROW: u8, A, B, O, F: FnMut(&mut O, &A, &B)>(
     n: usize,
     sa: usize,
     sb: usize,
     a: &[A],
+    ia: usize,
     b: &[B],
+    ib: usize,
     out: &mut [O],
     f: &mut F,
 ) {
@@ -191,58 +208,67 @@ pub fn zip_assign_as<const ROW: u8, A, B, O, F: FnMut(&mut O, &A, &B)>(
         ROW,
         kind2(sa, sb),
         {
-            let (a, b) = (&a[..n], &b[..n]);
+            let (a, b) = (&a[ia..ia + n], &b[ib..ib + n]);
             for j in 0..n {
                 f(&mut out[j], &a[j], &b[j]);
             }
         },
         {
-            let (a, y) = (&a[..n], &b[0]);
+            let (a, y) = (&a[ia..ia + n], &b[ib]);
             for j in 0..n {
                 f(&mut out[j], &a[j], y);
             }
         },
         {
-            let (x, b) = (&a[0], &b[..n]);
+            let (x, b) = (&a[ia], &b[ib..ib + n]);
             for j in 0..n {
                 f(&mut out[j], x, &b[j]);
             }
         },
         {
             for j in 0..n {
-                f(&mut out[j], &a[j * sa], &b[j * sb]);
+                f(&mut out[j], &a[at(ia, j, sa)], &b[at(ib, j, sb)]);
             }
         }
     )
 }
 
-/// `f(a[j * sa])` for each `j` in order.
+/// `f(a[ia + j * sa])` for each `j` in order.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn visit_as<const ROW: u8, A, F: FnMut(&A)>(n: usize, sa: usize, a: &[A], f: &mut F) {
+pub fn visit_as<const ROW: u8, A, F: FnMut(&A)>(
+    n: usize,
+    sa: usize,
+    a: &[A],
+    ia: usize,
+    f: &mut F,
+) {
     by_kind!(
         ROW,
         kind1(sa),
-        a[..n].iter().for_each(&mut *f),
+        a[ia..ia + n].iter().for_each(&mut *f),
         unreachable!("one input has no FIRST_ONLY row"),
-        (0..n).for_each(|_| f(&a[0])),
-        (0..n).for_each(|j| f(&a[j * sa]))
+        (0..n).for_each(|_| f(&a[ia])),
+        (0..n).for_each(|j| f(&a[at(ia, j, sa)]))
     )
 }
 
 /// [`zip_as`] with the row kind decided at run time.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::too_many_arguments)]
 pub fn zip<A, B, O, F: FnMut(&A, &B) -> O>(
     n: usize,
     sa: usize,
     sb: usize,
     a: &[A],
+    ia: usize,
     b: &[B],
+    ib: usize,
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
-    zip_as::<DYNAMIC, A, B, O, F>(n, sa, sb, a, b, out, f)
+    zip_as::<DYNAMIC, A, B, O, F>(n, sa, sb, a, ia, b, ib, out, f)
 }
 
 /// [`map_as`] with the row kind decided at run time.
@@ -252,37 +278,48 @@ pub fn map<A, O, F: FnMut(&A) -> O>(
     n: usize,
     sa: usize,
     a: &[A],
+    ia: usize,
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
-    map_as::<DYNAMIC, A, O, F>(n, sa, a, out, f)
+    map_as::<DYNAMIC, A, O, F>(n, sa, a, ia, out, f)
 }
 
 /// [`assign_as`] with the row kind decided at run time.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn assign<B, O, F: FnMut(&mut O, &B)>(n: usize, sb: usize, b: &[B], out: &mut [O], f: &mut F) {
-    assign_as::<DYNAMIC, B, O, F>(n, sb, b, out, f)
+pub fn assign<B, O, F: FnMut(&mut O, &B)>(
+    n: usize,
+    sb: usize,
+    b: &[B],
+    ib: usize,
+    out: &mut [O],
+    f: &mut F,
+) {
+    assign_as::<DYNAMIC, B, O, F>(n, sb, b, ib, out, f)
 }
 
 /// [`zip_assign_as`] with the row kind decided at run time.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::too_many_arguments)]
 pub fn zip_assign<A, B, O, F: FnMut(&mut O, &A, &B)>(
     n: usize,
     sa: usize,
     sb: usize,
     a: &[A],
+    ia: usize,
     b: &[B],
+    ib: usize,
     out: &mut [O],
     f: &mut F,
 ) {
-    zip_assign_as::<DYNAMIC, A, B, O, F>(n, sa, sb, a, b, out, f)
+    zip_assign_as::<DYNAMIC, A, B, O, F>(n, sa, sb, a, ia, b, ib, out, f)
 }
 
 /// [`visit_as`] with the row kind decided at run time.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn visit<A, F: FnMut(&A)>(n: usize, sa: usize, a: &[A], f: &mut F) {
-    visit_as::<DYNAMIC, A, F>(n, sa, a, f)
+pub fn visit<A, F: FnMut(&A)>(n: usize, sa: usize, a: &[A], ia: usize, f: &mut F) {
+    visit_as::<DYNAMIC, A, F>(n, sa, a, ia, f)
 }

@@ -17,7 +17,7 @@ fn last<const K: usize>(padded: &[usize; MAX_RANK]) -> [usize; K] {
 macro_rules! at_run_time {
     ($plan:expr, [0], $($kernel:ident $k:literal),+; $x:expr, $out:expr, $f:expr) => {
         match $plan.rank {
-            $($k => kernel::$kernel(last::<$k>(&$plan.dims), last::<$k>(&$plan.strides[0]), $x, $out, $f),)+
+            $($k => kernel::$kernel(last::<$k>(&$plan.dims), last::<$k>(&$plan.strides[0]), $x, 0, $out, $f),)+
             _ => unreachable!("plans have rank 1 to 8"),
         }
     };
@@ -27,7 +27,7 @@ macro_rules! at_run_time {
                 last::<$k>(&$plan.dims),
                 last::<$k>(&$plan.strides[0]),
                 last::<$k>(&$plan.strides[1]),
-                $x, $y, $out, $f,
+                $x, 0, $y, 0, $out, $f,
             ),)+
             _ => unreachable!("plans have rank 1 to 8"),
         }

@@ -58,7 +58,7 @@ macro_rules! by_rank {
             $($k => by_rank!(@row $row, $kernel, $holes, (
                 last::<$k>(&$plan.dims),
                 last::<$k>(&$plan.strides[0]),
-                $x, $out, $f
+                $x, 0, $out, $f
             )),)+
             _ => unreachable!("plans have rank 1 to 8"),
         }
@@ -69,7 +69,7 @@ macro_rules! by_rank {
                 last::<$k>(&$plan.dims),
                 last::<$k>(&$plan.strides[0]),
                 last::<$k>(&$plan.strides[1]),
-                $x, $y, $out, $f
+                $x, 0, $y, 0, $out, $f
             )),)+
             _ => unreachable!("plans have rank 1 to 8"),
         }
