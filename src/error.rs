@@ -179,8 +179,78 @@ pub enum ShapeError {
     Axis {
         /// The axis asked for.
         axis: isize,
-        /// The rank of the tensor.
-        rank: usize,
+        /// The shape of the tensor (its rank is the length).
+        shape: Dims,
+    },
+    /// The same axis named twice where each may appear once (a permutation, a diagonal's two
+    /// axes).
+    RepeatedAxis {
+        /// The axis named twice, as given.
+        axis: isize,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// A permutation that does not name every axis exactly once: it has `len` entries.
+    Permutation {
+        /// How many axes the permutation names.
+        len: usize,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// A slice with step 0 on `axis`.
+    SliceStep {
+        /// The axis (0-based) whose slice has step 0.
+        axis: usize,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// More slices than the tensor has axes.
+    TooManySlices {
+        /// How many slices were given.
+        count: usize,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// `squeeze` of an axis whose extent is not 1.
+    Squeeze {
+        /// The axis, as given.
+        axis: isize,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// A reshape to a different number of elements (or whose `-1` cannot be inferred).
+    ReshapeSize {
+        /// The shape being reshaped.
+        from: Dims,
+        /// The requested shape; the axis `unknown` (if any) was `-1` and holds 0 here.
+        to: Dims,
+        /// The axis of the requested shape that was `-1`.
+        unknown: Option<usize>,
+    },
+    /// A reshape target entry that is neither an extent (≥ 0) nor the one `-1` to infer.
+    ReshapeTarget {
+        /// The position in the requested shape.
+        axis: usize,
+        /// The entry found there.
+        value: isize,
+    },
+    /// A reshape of a view whose strides do not allow a view of the new shape: the elements
+    /// would have to be copied.
+    ReshapeCopy {
+        /// The view's shape.
+        from: Dims,
+        /// The requested shape.
+        to: Dims,
+    },
+    /// An `as_strided` layout that reaches a position outside its data (or whose positions do
+    /// not fit in `isize`).
+    OutOfBounds {
+        /// The requested shape.
+        shape: Dims,
+        /// The lowest and highest positions the layout reaches (saturated).
+        reach: (isize, isize),
+        /// The length of the data.
+        len: usize,
     },
 }
 
@@ -241,9 +311,70 @@ impl fmt::Display for ShapeError {
                 "a tensor of shape {shape} has {} axes, but static shapes have at most {max}",
                 shape.as_slice().len()
             ),
-            Self::Axis { axis, rank } => write!(
+            Self::Axis { axis, shape } => {
+                let rank = shape.as_slice().len();
+                write!(
+                    f,
+                    "axis {axis} is out of range for a tensor of shape {shape} (rank {rank}: valid axes are -{rank}..{rank})"
+                )
+            }
+            Self::RepeatedAxis { axis, shape } => write!(
                 f,
-                "axis {axis} is out of range for a tensor of rank {rank} (valid: -{rank}..{rank})"
+                "axis {axis} is named twice for a tensor of shape {shape}; name each axis once"
+            ),
+            Self::Permutation { len, shape } => write!(
+                f,
+                "a permutation of a tensor of shape {shape} must name all {} axes once, but has {len} entries",
+                shape.as_slice().len()
+            ),
+            Self::SliceStep { axis, shape } => write!(
+                f,
+                "slice step 0 on axis {axis} of a tensor of shape {shape}; a step must be non-zero"
+            ),
+            Self::TooManySlices { count, shape } => write!(
+                f,
+                "{count} slices for a tensor of shape {shape}, which has {} axes",
+                shape.as_slice().len()
+            ),
+            Self::Squeeze { axis, shape } => {
+                let rank = shape.as_slice().len() as isize;
+                let at = if *axis < 0 { axis + rank } else { *axis };
+                let extent = shape.as_slice().get(at as usize).copied().unwrap_or(0);
+                write!(
+                    f,
+                    "cannot squeeze axis {axis} of a tensor of shape {shape}: its extent is {extent}, not 1"
+                )
+            }
+            Self::ReshapeSize { from, to, unknown } => {
+                write!(f, "cannot reshape {from} into [")?;
+                for (i, d) in to.as_slice().iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    if Some(i) == *unknown {
+                        f.write_str("-1")?;
+                    } else {
+                        write!(f, "{d}")?;
+                    }
+                }
+                match from.count() {
+                    Some(n) => write!(f, "]: {n} elements do not fit that shape"),
+                    None => f.write_str("]: the element counts differ"),
+                }
+            }
+            Self::ReshapeTarget { axis, value } => write!(
+                f,
+                "reshape target has {value} at position {axis}; extents are 0 or more, with at most one -1 to infer"
+            ),
+            Self::ReshapeCopy { from, to } => write!(
+                f,
+                "cannot reshape this view of shape {from} into {to} without copying: its strides do not allow it; \
+                 copy it first (`to_tensor()`)"
+            ),
+            Self::OutOfBounds { shape, reach, len } => write!(
+                f,
+                "a view of shape {shape} reaches positions {}..={} but the data has {len} elements",
+                reach.0, reach.1
             ),
         }
     }

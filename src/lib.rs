@@ -135,6 +135,7 @@ extern crate std;
 // Lets the macros' `::shaped::..` paths resolve inside this crate too.
 extern crate self as shaped;
 
+pub mod axes;
 pub mod broadcast;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
@@ -148,9 +149,11 @@ pub mod layout;
 pub mod ops;
 pub mod scalar;
 pub mod shape;
+pub mod slice;
 pub mod tensor;
 pub mod view;
 
+pub use axes::Axes;
 pub use broadcast::{
     Broadcast, BroadcastExtent, BroadcastFrom, BroadcastInto, BroadcastWith, ExtentFrom,
     RankAtMost, SameDim,
@@ -166,6 +169,7 @@ pub use ops::Operand;
 pub use scalar::Scalar;
 pub use shape::Shape;
 pub use shaped_macros::{shape, tensor};
+pub use slice::Slice;
 pub use tensor::Tensor;
 pub use view::{TensorView, TensorViewMut};
 

@@ -220,25 +220,13 @@ macro_rules! elementwise {
 
 impl<T> DynTensor<T> {
     elementwise!();
-
-    /// A read-only view stretched to `shape` (stride 0 on new and stretched axes, no copy).
-    ///
-    /// Errors: [`ShapeError::NotBroadcastableTo`] or [`ShapeError::Overflow`], see
-    /// [`DynView::broadcast_to`].
-    ///
-    /// ```
-    /// let col = shaped::DynTensor::from_shape_vec(&[2, 1], vec![1, 2])?;
-    /// let v = col.broadcast_to(&[3, 2, 4])?;
-    /// assert_eq!((v.get(&[2, 0, 3]), v.get(&[0, 1, 0])), (Some(&1), Some(&2)));
-    /// assert!(col.broadcast_to(&[3, 4]).is_err());
-    /// # Ok::<(), shaped::ShapeError>(())
-    /// ```
-    pub fn broadcast_to(&self, shape: &[usize]) -> Result<DynView<'_, T>, ShapeError> {
-        self.view().broadcast_to(shape)
-    }
 }
 
 impl<T> DynView<'_, T> {
+    elementwise!();
+}
+
+impl<T> DynViewMut<'_, T> {
     elementwise!();
 }
 

@@ -54,6 +54,8 @@ pub mod parallel;
 mod plan;
 mod tensor;
 mod view;
+mod view_layout;
+mod view_ops;
 
 pub use broadcast::broadcast_shapes;
 pub use dims::INLINE;

@@ -287,39 +287,6 @@ impl<T> DynTensor<T> {
         let layout = self.layout();
         DynViewMut::new(&mut self.data, layout)
     }
-
-    /// The same elements with extents `shape` (same row-major order, nothing copied).
-    ///
-    /// Errors: [`ShapeError::DataLength`] when `shape` has a different element count.
-    ///
-    /// ```
-    /// let t = shaped::DynTensor::from_fn(&[2, 3], |i| i[0] * 3 + i[1]).into_shape(&[3, 2])?;
-    /// assert_eq!(t[&[2, 0]], 4);
-    /// # Ok::<(), shaped::ShapeError>(())
-    /// ```
-    pub fn into_shape(self, shape: &[usize]) -> Result<Self, ShapeError> {
-        Self::from_shape_vec(shape, self.data)
-    }
-
-    /// A new axis of extent 1 at `axis` (`0..=rank`, or negative from the end: -1 appends).
-    ///
-    /// Errors: [`ShapeError::Axis`] when `axis` is outside `-rank-1..=rank`.
-    ///
-    /// ```
-    /// let t = shaped::DynTensor::<f32>::zeros(&[2, 3]);
-    /// assert_eq!(t.clone().insert_axis(1)?.shape(), &[2, 1, 3]);
-    /// assert_eq!(t.insert_axis(-1)?.shape(), &[2, 3, 1]);
-    /// # Ok::<(), shaped::ShapeError>(())
-    /// ```
-    pub fn insert_axis(self, axis: isize) -> Result<Self, ShapeError> {
-        let rank = self.rank();
-        let at =
-            super::view::normalise_axis(axis, rank + 1).ok_or(ShapeError::Axis { axis, rank })?;
-        let mut dims = DimVec::filled(rank + 1, 1);
-        dims[..at].copy_from_slice(&self.dims[..at]);
-        dims[at + 1..].copy_from_slice(&self.dims[at..]);
-        Ok(Self::from_parts(self.data, dims))
-    }
 }
 
 impl<T> Index<&[usize]> for DynTensor<T> {

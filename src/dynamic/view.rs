@@ -8,12 +8,9 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::broadcast::{aligned_strides, check_broadcast_to};
-use super::dims::DimVec;
 use super::iter::DynIter;
-use super::layout::{Layout, count_or_err};
+use super::layout::Layout;
 use super::{DynTensor, buffer, plan};
-use crate::ShapeError;
 
 /// A read-only view of a dynamic-rank tensor: elements of a borrowed buffer laid out by a
 /// [`Layout`] (strides may be 0 after a broadcast).
@@ -21,7 +18,7 @@ use crate::ShapeError;
 /// ```
 /// use shaped::DynTensor;
 /// let row = DynTensor::from_shape_vec(&[3], vec![1, 2, 3])?;
-/// let v = row.broadcast_to(&[2, 3])?;          // nothing copied: stride 0 on the new axis
+/// let v = row.try_broadcast_to(&[2, 3])?;      // nothing copied: stride 0 on the new axis
 /// assert_eq!((v.shape(), v.strides()), (&[2, 3][..], &[0, 1][..]));
 /// assert_eq!(v.to_vec(), [1, 2, 3, 1, 2, 3]);
 /// # Ok::<(), shaped::ShapeError>(())
@@ -36,14 +33,6 @@ pub struct DynView<'a, T> {
 pub struct DynViewMut<'a, T> {
     data: &'a mut [T],
     layout: Layout,
-}
-
-/// `axis` in `0..rank`, negative counting from the end; `None` when out of range.
-#[inline]
-pub(crate) fn normalise_axis(axis: isize, rank: usize) -> Option<usize> {
-    let r = rank as isize;
-    let a = if axis < 0 { axis + r } else { axis };
-    (0..r).contains(&a).then_some(a as usize)
 }
 
 impl<'a, T> DynView<'a, T> {
@@ -107,7 +96,7 @@ impl<'a, T> DynView<'a, T> {
     /// ```
     /// use shaped::DynTensor;
     /// let t = DynTensor::from_fn(&[2, 3], |i| 10 * i[0] + i[1]);
-    /// let v = t.view().swap_axes(0, 1)?;
+    /// let v = t.view().try_swap_axes(0, 1)?;
     /// assert_eq!(v.iter().copied().collect::<Vec<_>>(), [0, 10, 1, 11, 2, 12]);
     /// # Ok::<(), shaped::ShapeError>(())
     /// ```
@@ -136,42 +125,6 @@ impl<'a, T> DynView<'a, T> {
         T: Clone,
     {
         DynTensor::from_parts(self.to_vec(), self.layout.dims.clone())
-    }
-
-    /// This view stretched to `shape` by numpy's rule: stride 0 on every new axis and on every
-    /// axis of extent 1 that grows. Nothing is copied.
-    ///
-    /// Errors: [`ShapeError::NotBroadcastableTo`] when an extent other than 1 differs from the
-    /// target's or the view has more axes; [`ShapeError::Overflow`] when `shape` has more than
-    /// `usize::MAX` elements.
-    pub fn broadcast_to(&self, shape: &[usize]) -> Result<DynView<'a, T>, ShapeError> {
-        check_broadcast_to(self.shape(), shape)?;
-        count_or_err(shape)?;
-        let mut strides = DimVec::filled(shape.len(), 0);
-        aligned_strides(self.shape(), self.strides(), &mut strides, |s| s);
-        Ok(Self::new(
-            self.data,
-            Layout {
-                dims: DimVec::from_slice(shape),
-                strides,
-                offset: self.layout.offset,
-            },
-        ))
-    }
-
-    /// The view with axes `a` and `b` exchanged (negative axes count from the end): a transpose
-    /// for rank 2. Nothing is copied.
-    ///
-    /// Errors: [`ShapeError::Axis`] when either axis is out of range.
-    pub fn swap_axes(&self, a: isize, b: isize) -> Result<DynView<'a, T>, ShapeError> {
-        let rank = self.rank();
-        let bad = |axis| ShapeError::Axis { axis, rank };
-        let i = normalise_axis(a, rank).ok_or_else(|| bad(a))?;
-        let j = normalise_axis(b, rank).ok_or_else(|| bad(b))?;
-        let mut layout = self.layout.clone();
-        layout.dims.swap(i, j);
-        layout.strides.swap(i, j);
-        Ok(Self::new(self.data, layout))
     }
 }
 

@@ -5,7 +5,7 @@
 //! operation's output), `dynamic::buffer` (every dynamic operation's output) and the AVX2 dispatch
 //! in `dynamic::plan` (Miri runs the portable build instead). Every test target that runs code
 //! reaches them, and every one runs here on small inputs: the dynamic unit tests (planner,
-//! odometer, the thread split), the dynamic API tests, the numpy fixtures (one case in ten), the
+//! odometer, the thread split), the dynamic API tests, the numpy fixtures (one case in ten), the view fixtures (likewise), the
 //! split tests and the allocation tests (their large shapes shrunk under `cfg(miri)`), the static
 //! tensor tests, the generic-code suite, and the whole static value sweep but its three largest shapes. Under Miri the
 //! split thresholds are bytes, so the dynamic targets take the split path on real threads, and
@@ -32,6 +32,9 @@ const TARGETS: &[(&[&str], &[&str])] = &[
         &["--test", "dynamic_numpy"],
         &["every_numpy_fixture_matches"],
     ),
+    // numpy's view operations on one case in ten: negative, zero and overlapping strides
+    // through the planner and the iterator.
+    (&["--test", "dynamic_views"], &[]),
     // The split on Miri-sized shapes: every planner path, a panic in a helper thread.
     (&["--test", "dynamic_parallel"], &[]),
     // One allocation per dynamic op, per thread when split; none on the static path.

@@ -1,22 +1,29 @@
 //! `cargo xtask numpy`: (re)generates the numpy differential fixtures, installing numpy first
 //! when Python lacks it. `bench` runs the numpy side of `benches/dynamic.rs`.
 //!
-//! The fixtures (`tests/fixtures/broadcast.txt`) are committed, so `cargo test` never needs
-//! Python; regenerate them after changing `scripts/gen_fixtures.py` (the seed is fixed, so an
-//! unchanged script reproduces the file byte for byte).
+//! The fixtures (`tests/fixtures/broadcast.txt` and `views.txt`) are committed, so `cargo test`
+//! never needs Python; regenerate them after changing `scripts/gen_fixtures.py` or
+//! `scripts/gen_view_fixtures.py` (the seeds are fixed, so an unchanged script reproduces its
+//! file byte for byte).
 
 use std::path::Path;
 use std::process::Command;
 
 const PYTHON: &str = "python3";
 
-/// Installs numpy if missing, then regenerates `tests/fixtures/broadcast.txt`.
+/// Installs numpy if missing, then regenerates the broadcasting and view fixtures.
 pub fn run(root: &Path) -> Result<(), String> {
     ensure_numpy(root)?;
     crate::run(
         root,
         PYTHON,
         &["scripts/gen_fixtures.py", "tests/fixtures/broadcast.txt"],
+        &[],
+    )?;
+    crate::run(
+        root,
+        PYTHON,
+        &["scripts/gen_view_fixtures.py", "tests/fixtures/views.txt"],
         &[],
     )
 }

@@ -1,0 +1,52 @@
+//! [`Axes`]: which axes an operation takes — all of them, one, or a list — with numpy's negative
+//! axes (`-1` is the last).
+
+/// Which axes: [`Axes::All`], one (`From<isize>`), or a list (`From<&[isize]>`,
+/// `From<&[isize; N]>`), as numpy's `axis=None | int | tuple`.
+///
+/// ```
+/// use shaped::{Axes, DynTensor};
+/// let t = DynTensor::<f32>::zeros(&[1, 3, 1]);
+/// assert_eq!(t.try_squeeze(Axes::All)?.shape(), &[3]);
+/// assert_eq!(t.try_squeeze(-1)?.shape(), &[1, 3]);
+/// assert_eq!(t.try_squeeze(&[0, 2])?.shape(), &[3]);
+/// # Ok::<(), shaped::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Axes<'a> {
+    /// Every axis (numpy's `axis=None`).
+    All,
+    /// One axis.
+    Single(isize),
+    /// A list of axes (numpy's tuple); an empty list names none.
+    List(&'a [isize]),
+}
+
+impl From<isize> for Axes<'_> {
+    fn from(axis: isize) -> Self {
+        Axes::Single(axis)
+    }
+}
+
+impl<'a> From<&'a [isize]> for Axes<'a> {
+    fn from(axes: &'a [isize]) -> Self {
+        Axes::List(axes)
+    }
+}
+
+impl<'a, const N: usize> From<&'a [isize; N]> for Axes<'a> {
+    fn from(axes: &'a [isize; N]) -> Self {
+        Axes::List(axes)
+    }
+}
+
+impl Axes<'_> {
+    /// The axes as a slice, `None` for [`Axes::All`].
+    pub fn as_slice(&self) -> Option<&[isize]> {
+        match self {
+            Axes::All => None,
+            Axes::Single(a) => Some(core::slice::from_ref(a)),
+            Axes::List(list) => Some(list),
+        }
+    }
+}

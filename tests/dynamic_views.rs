@@ -1,0 +1,197 @@
+//! The dynamic view operations against numpy: `tests/fixtures/views.txt`, made by
+//! `scripts/gen_view_fixtures.py` (see its header for the format). Each case starts from
+//! `arange(n).reshape(shape)`, maybe makes it a strided view first (reversed, transposed, sliced,
+//! a diagonal), applies one operation and compares the shape and every element in logical order,
+//! or the error. Every view is also read through the planner (`try_add`, `to_tensor`) and through
+//! its iterator, so negative and zero strides go through the kernels too.
+
+use shaped::{Axes, DynTensor, DynView, ShapeError, Slice};
+
+const FIXTURES: &str = include_str!("fixtures/views.txt");
+
+/// Under Miri, one case in this many (the planner and kernels are the same for all).
+const MIRI_STEP: usize = 10;
+
+fn nums<T: std::str::FromStr>(s: &str) -> Vec<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    s.split_whitespace().map(|x| x.parse().unwrap()).collect()
+}
+
+fn bound(s: &str) -> Option<isize> {
+    (s != "_").then(|| s.parse().unwrap())
+}
+
+/// The variant's name, as the fixtures write it.
+fn variant(e: &ShapeError) -> &'static str {
+    match e {
+        ShapeError::Axis { .. } => "Axis",
+        ShapeError::RepeatedAxis { .. } => "RepeatedAxis",
+        ShapeError::Permutation { .. } => "Permutation",
+        ShapeError::SliceStep { .. } => "SliceStep",
+        ShapeError::TooManySlices { .. } => "TooManySlices",
+        ShapeError::Squeeze { .. } => "Squeeze",
+        ShapeError::ReshapeSize { .. } => "ReshapeSize",
+        ShapeError::ReshapeTarget { .. } => "ReshapeTarget",
+        ShapeError::ReshapeCopy { .. } => "ReshapeCopy",
+        ShapeError::NotBroadcastableTo { .. } => "NotBroadcastableTo",
+        ShapeError::OutOfBounds { .. } => "OutOfBounds",
+        other => panic!("unexpected error {other:?}"),
+    }
+}
+
+/// One op line applied to `v`; `buffer` backs the `strided` op.
+fn apply<'a>(
+    v: &DynView<'a, i64>,
+    line: &str,
+    buffer: &'a [i64],
+) -> Result<DynView<'a, i64>, ShapeError> {
+    let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let ints = || nums::<isize>(rest);
+    match kind {
+        "t" => Ok(v.t()),
+        "permute" => v.try_permute(&ints()),
+        "swap" => v.try_swap_axes(ints()[0], ints()[1]),
+        "move" => v.try_move_axis(ints()[0], ints()[1]),
+        "slice" => {
+            let slices: Vec<Slice> = rest
+                .split_whitespace()
+                .map(|e| {
+                    let p: Vec<&str> = e.split(':').collect();
+                    Slice::new(bound(p[0]), bound(p[1]), bound(p[2]))
+                })
+                .collect();
+            v.try_slice(&slices)
+        }
+        "diagonal" => {
+            let a = ints();
+            v.try_diagonal(a[0], a[1], a[2])
+        }
+        "squeeze" if rest == "all" => v.try_squeeze(Axes::All),
+        "squeeze" => v.try_squeeze(ints().as_slice()),
+        "unsqueeze" => v.try_unsqueeze(ints()[0]),
+        "reshape" => v.try_reshape(&ints()),
+        "broadcast" => v.try_broadcast_to(&nums::<usize>(rest)),
+        "strided" => {
+            let (head, strides) = rest.split_once('/').unwrap();
+            let head = nums::<usize>(head);
+            let (len, offset, dims) = (head[0], head[1], &head[2..]);
+            DynView::try_as_strided(&buffer[..len], dims, &nums::<isize>(strides), offset)
+        }
+        other => panic!("unknown op {other}"),
+    }
+}
+
+/// The view's elements read four ways, which must agree.
+fn read(v: &DynView<'_, i64>) -> Vec<i64> {
+    let direct = v.to_vec();
+    assert_eq!(v.iter().copied().collect::<Vec<_>>(), direct, "iterator");
+    assert_eq!(v.to_tensor().to_vec(), direct, "to_tensor");
+    let zero = DynTensor::<i64>::zeros(&[1]);
+    assert_eq!(v.try_add(&zero).unwrap().to_vec(), direct, "planned zip");
+    direct
+}
+
+#[test]
+fn every_view_fixture_matches() {
+    let buffer: Vec<i64> = (0..64).collect();
+    let mut checked = 0;
+    for block in FIXTURES.split("\nend").filter(|b| b.contains("case ")) {
+        let line = |key: &str| {
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(key))
+                .unwrap_or_else(|| panic!("no `{key}` in {block}"))
+        };
+        let id: usize = line("case ").trim().parse().unwrap();
+        if cfg!(miri) && !id.is_multiple_of(MIRI_STEP) {
+            continue;
+        }
+        let shape = nums::<usize>(line("shape"));
+        let t = DynTensor::from_fn(&shape, |i| {
+            i.iter()
+                .zip(&shape)
+                .fold(0i64, |acc, (&x, &d)| acc * d as i64 + x as i64)
+        });
+        let base = t.view();
+        let pre = line("pre ");
+        let start = if pre == "none" {
+            base
+        } else {
+            apply(&base, pre, &buffer).unwrap_or_else(|e| panic!("case {id}: pre {pre}: {e}"))
+        };
+        let op = line("op ");
+        let got = apply(&start, op, &buffer);
+        let ctx = format!("case {id}: shape {shape:?}, pre {pre}, op {op}");
+        match block.lines().find_map(|l| l.strip_prefix("err ")) {
+            Some(want) => {
+                let e = got
+                    .err()
+                    .unwrap_or_else(|| panic!("{ctx}: expected {want}"));
+                assert_eq!(variant(&e), want, "{ctx}: {e}");
+                assert!(!e.to_string().is_empty());
+            }
+            None => {
+                let v = got.unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                let (dims, values) = line("out").split_once('|').unwrap();
+                assert_eq!(v.shape(), nums::<usize>(dims), "{ctx}: shape");
+                assert_eq!(read(&v), nums::<i64>(values), "{ctx}: values");
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= if cfg!(miri) { 40 } else { 400 },
+        "{checked} cases"
+    );
+}
+
+#[test]
+fn fixtures_cover_every_op_and_error() {
+    for op in [
+        "op t",
+        "op permute",
+        "op swap",
+        "op move",
+        "op slice",
+        "op diagonal",
+        "op squeeze",
+        "op unsqueeze",
+        "op reshape",
+        "op broadcast",
+        "op strided",
+    ] {
+        assert!(FIXTURES.matches(op).count() >= 10, "{op}");
+    }
+    for err in [
+        "Axis",
+        "RepeatedAxis",
+        "Permutation",
+        "SliceStep",
+        "TooManySlices",
+        "Squeeze",
+        "ReshapeSize",
+        "ReshapeCopy",
+        "NotBroadcastableTo",
+        "OutOfBounds",
+    ] {
+        assert!(FIXTURES.contains(&format!("err {err}\n")), "{err}");
+    }
+    // Negative steps, empty results, every rank 0-6.
+    assert!(FIXTURES.contains(":-1\n") || FIXTURES.contains(":-1 "));
+    assert!(
+        FIXTURES
+            .lines()
+            .any(|l| l.starts_with("out ") && l.ends_with("| "))
+    );
+    for rank in 0..=6 {
+        assert!(
+            FIXTURES
+                .lines()
+                .filter_map(|l| l.strip_prefix("shape"))
+                .any(|s| s.split_whitespace().count() == rank),
+            "rank {rank}"
+        );
+    }
+}
