@@ -150,6 +150,7 @@ pub mod ops;
 pub mod scalar;
 pub mod shape;
 pub mod slice;
+pub mod storage;
 pub mod tensor;
 pub mod view;
 
@@ -170,6 +171,7 @@ pub use scalar::Scalar;
 pub use shape::Shape;
 pub use shaped_macros::{shape, tensor};
 pub use slice::Slice;
+pub use storage::Destination;
 pub use tensor::Tensor;
 pub use view::{TensorView, TensorViewMut};
 

@@ -52,7 +52,7 @@ pub(crate) fn step_index(index: &mut [usize], dims: &[usize]) {
 
 /// The storage is `S::NUM` `T`s back to back: nested arrays have no padding and `T`'s alignment.
 /// The `unsafe` flat views rely on this; it is checked for every instantiation at compile time.
-const fn assert_storage_is_flat<T, S: Shape>() {
+pub(crate) const fn assert_storage_is_flat<T, S: Shape>() {
     assert!(size_of::<S::Storage<T>>() == S::NUM * size_of::<T>());
     assert!(align_of::<S::Storage<T>>() == align_of::<T>());
 }

@@ -37,7 +37,7 @@ fn benchmark_workloads_never_allocate() {
         let b = black_box(Tensor::<T, B>::ones());
         let mut out = &a + &b; // `*out = a + b`
         black_box(&out);
-        a.add_to::<_, A>(&b, &mut out);
+        a.add_to(&b, &mut out);
         black_box(&out);
         black_box(a.clone() + b.clone());
     }

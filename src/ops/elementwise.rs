@@ -7,6 +7,7 @@ use core::cmp::Ordering;
 use super::element::{self, BinaryElements};
 use super::engine;
 use crate::layout::Layout;
+use crate::storage::Destination;
 use crate::{Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView};
 
 /// `x` when it compares as `keep` (or equal) to `y`, else `y`; an unordered pair yields the value
@@ -36,13 +37,17 @@ macro_rules! to_ops {
         /// ```
         #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-        pub fn $name<R: Operand, So: Shape>(&self, other: R, out: &mut Tensor<<T as BinaryElements<element::$Marker, R::Elem>>::Output, So>)
+        pub fn $name<R: Operand, D: Destination<Elem = <T as BinaryElements<element::$Marker, R::Elem>>::Output>>(
+            &self,
+            other: R,
+            out: &mut D,
+        )
         where
-            S: BroadcastInto<So>,
-            R::Shape: BroadcastInto<So>,
+            S: BroadcastInto<D::Shape>,
+            R::Shape: BroadcastInto<D::Shape>,
             T: BinaryElements<element::$Marker, R::Elem>,
         {
-            engine::zip_update::<So, _, _, _, _>(out.as_mut_slice(), self, &other, |o: &mut _, x: &T, y: &R::Elem| {
+            engine::zip_update::<D::Shape, _, _, _, _>(out.slots(), self, &other, |o: &mut _, x: &T, y: &R::Elem| {
                 *o = <T as BinaryElements<element::$Marker, R::Elem>>::apply(x, y)
             })
         }
@@ -90,7 +95,8 @@ macro_rules! elementwise {
 
         /// `f(x, y)` for each pair of elements of `self` and `other`, both broadcast to `out`'s
         /// shape, written into `out` (numpy's `out=`): no temporary, nothing copied afterwards.
-        /// The way to fill a buffer you already have, such as a `static` in firmware.
+        /// The way to fill a buffer you already have, such as a `static` in firmware: `out` is a
+        /// [`Tensor`] or a [`TensorViewMut`](crate::TensorViewMut) over a caller's slice.
         ///
         /// ```
         /// # use shaped::{shape, tensor, Tensor};
@@ -100,19 +106,19 @@ macro_rules! elementwise {
         /// ```
         #[cfg_attr(debug_assertions, inline)]
         #[cfg_attr(not(debug_assertions), inline(always))]
-        pub fn zip_map_to<R: Operand, O, So: Shape>(
+        pub fn zip_map_to<R: Operand, O, D: Destination<Elem = O>>(
             &self,
             other: R,
-            out: &mut Tensor<O, So>,
+            out: &mut D,
             mut f: impl FnMut(T, R::Elem) -> O,
         ) where
-            S: BroadcastInto<So>,
-            R::Shape: BroadcastInto<So>,
+            S: BroadcastInto<D::Shape>,
+            R::Shape: BroadcastInto<D::Shape>,
             T: Clone,
             R::Elem: Clone,
         {
-            engine::zip_update::<So, _, _, _, _>(
-                out.as_mut_slice(),
+            engine::zip_update::<D::Shape, _, _, _, _>(
+                out.slots(),
                 self,
                 &other,
                 |o: &mut O, x: &T, y: &R::Elem| *o = f(x.clone(), y.clone()),

@@ -1,17 +1,18 @@
 //! `cargo xtask miri`: every test that reaches `unsafe` code in `shaped`, under Miri, on small
 //! inputs.
 //!
-//! The crate's `unsafe` is in three places: `Tensor::from_writer` (src/tensor.rs, every static
-//! operation's output), `dynamic::buffer` (every dynamic operation's output) and the AVX2 dispatch
-//! in `dynamic::plan` (Miri runs the portable build instead). Every test target that runs code
-//! reaches them, and every one runs here on small inputs: the dynamic unit tests (planner,
-//! odometer, the thread split), the dynamic API tests, the numpy fixtures (one case in ten), the view fixtures (likewise), the
-//! split tests and the allocation tests (their large shapes shrunk under `cfg(miri)`), the static
-//! tensor tests, the generic-code suite, and the whole static value sweep but its three largest shapes. Under Miri the
-//! split thresholds are bytes, so the dynamic targets take the split path on real threads, and
-//! Miri checks it for data races. Not here: `broadcast_types` and `ui`, which only compile, and
-//! the doctests: they call the same methods on small inputs, but each is a crate of its own to
-//! build under Miri (all of them did not finish in 590 s here).
+//! The crate's `unsafe` is in four places: `Tensor::from_writer` (src/tensor.rs, every static
+//! operation's output), the in-place heap constructors (src/storage.rs), `dynamic::buffer` (every
+//! dynamic operation's output) and the AVX2 dispatch in `dynamic::plan` (Miri runs the portable
+//! build instead). Every test target that runs code reaches them, and every one runs here on small
+//! inputs: the dynamic unit tests (planner, odometer, the thread split), the dynamic API tests, the
+//! numpy fixtures (one case in ten), the view fixtures (likewise), the split tests and the
+//! allocation tests (their large shapes shrunk under `cfg(miri)`), the static tensor tests, the
+//! generic-code suite, and the whole static value sweep but its three largest shapes. Under Miri
+//! the split thresholds are bytes, so the dynamic targets take the split path on real threads, and
+//! Miri checks it for data races. Not here: `broadcast_types` and `ui`, which only compile, and the
+//! doctests: they call the same methods on small inputs, but each is a crate of its own to build
+//! under Miri (all of them did not finish in 590 s here).
 //!
 //! Miri runs on the nightly toolchain (installed with its `miri` and `rust-src` components if
 //! missing); the pinned stable toolchain cannot run it. It reports two CPUs
@@ -44,6 +45,9 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     (&["--test", "tensor"], &[]),
     // Generic code over shapes: every operator form, views, in place, on small tensors.
     (&["--test", "generic"], &[]),
+    // Tensors built in place on the heap (`boxed_*`, the `unsafe` in storage.rs); the HD-image
+    // tests run the same code on 2M elements, minutes under Miri.
+    (&["--test", "storage"], &["--skip", "hd_image"]),
     // Every static operator, in-place operator and view against the reference; the three
     // largest shapes (over 1000 elements, minutes each under Miri) run the same code.
     (
