@@ -136,6 +136,7 @@ extern crate std;
 extern crate self as shaped;
 
 pub mod axes;
+pub mod axis;
 pub mod broadcast;
 #[cfg(feature = "alloc")]
 pub mod dynamic;

@@ -7,6 +7,7 @@
 
 use proc_macro::TokenStream;
 
+mod axes;
 mod kernels;
 mod shape;
 mod tables;
@@ -40,6 +41,12 @@ pub fn impl_shapes(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn impl_broadcast(input: TokenStream) -> TokenStream {
     tables::broadcast(input.into()).into()
+}
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn impl_axes(input: TokenStream) -> TokenStream {
+    axes::expand(input.into()).into()
 }
 
 #[doc(hidden)]

@@ -6,13 +6,13 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-fn max_rank(input: TokenStream) -> usize {
+pub fn max_rank(input: TokenStream) -> usize {
     let lit: syn::LitInt = syn::parse2(input).expect("the table macros take the maximum rank");
     lit.base10_parse()
         .expect("the maximum rank is a small integer")
 }
 
-fn idents(prefix: &str, n: usize) -> Vec<Ident> {
+pub fn idents(prefix: &str, n: usize) -> Vec<Ident> {
     (0..n).map(|i| format_ident!("{}{}", prefix, i)).collect()
 }
 

@@ -8,6 +8,7 @@ mod arith;
 pub mod element;
 mod elementwise;
 pub(crate) mod engine;
+mod views;
 
 use crate::layout::{Layout, RowMajor};
 use crate::{Shape, Tensor, TensorView, TensorViewMut};

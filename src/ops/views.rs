@@ -1,0 +1,125 @@
+//! Static views that change shape, and owned tensors moved into a new shape. Result shapes come
+//! from the axis algebra ([`crate::axis`]): an axis out of range, or a squeeze of an axis whose
+//! extent is not 1, does not compile, and the error names the axis and the shape.
+//!
+//! - Views (nothing copied, any layout): [`t`](crate::TensorView::t) reverses the axes,
+//!   [`swap_axes`](crate::TensorView::swap_axes) exchanges two. A view is an operand of every
+//!   element-wise operation, broadcast-checked at compile time, and
+//!   [`to_tensor`](crate::TensorView::to_tensor) copies it out.
+//! - Owned tensors keep their elements in row-major order, so a new shape with the same element
+//!   count is a move: [`reshape`](crate::Tensor::reshape), [`unsqueeze`](crate::Tensor::unsqueeze),
+//!   [`squeeze`](crate::Tensor::squeeze). A reshape to a different count fails `cargo build`
+//!   (a post-monomorphisation error: `cargo check` does not see it) naming both shapes.
+
+use crate::axis::{InsertAxis, Reverse, Reversed, SqueezeAxis, SwapAxes, Swapped};
+use crate::layout::{Layout, RowMajor};
+use crate::{One, Shape, Tensor, TensorView};
+
+macro_rules! view_ops {
+    ($lt:lifetime, $layout:ty, |$this:ident| $data:expr) => {
+        /// All axes reversed (numpy's `.T`): a view, nothing copied.
+        ///
+        /// ```
+        /// use shaped::{shape, tensor, Tensor};
+        /// let m = tensor![[1, 2, 3], [4, 5, 6]];
+        /// let t = m.t();                                   // shape [3, 2]
+        /// assert_eq!((t[[2, 0]], t[[0, 1]]), (3, 4));
+        /// let sum: Tensor<i32, shape![3, 2]> = &t + &tensor![10, 20];
+        /// assert_eq!(sum, tensor![[11, 24], [12, 25], [13, 26]]);
+        /// ```
+        #[inline]
+        pub fn t(&self) -> TensorView<$lt, T, <S as Reverse>::Output, Reversed<S, $layout>>
+        where
+            S: Reverse,
+        {
+            let $this = self;
+            TensorView::from_parts($data)
+        }
+
+        /// Axes `A` and `B` exchanged (negative axes count from the end): a view, nothing copied.
+        ///
+        /// ```
+        /// use shaped::{shape, Tensor};
+        /// let x = Tensor::<u32, shape![2, 3, 4]>::from_fn(|[a, b, c]| (100 * a + 10 * b + c) as u32);
+        /// let v = x.swap_axes::<0, -1>();                  // shape [4, 3, 2]
+        /// assert_eq!((v.shape(), v[[3, 2, 1]]), (&[4, 3, 2][..], 123));
+        /// ```
+        #[inline]
+        pub fn swap_axes<const A: isize, const B: isize>(
+            &self,
+        ) -> TensorView<$lt, T, <S as SwapAxes<A, B>>::Output, Swapped<S, $layout, A, B>>
+        where
+            S: SwapAxes<A, B>,
+        {
+            let $this = self;
+            TensorView::from_parts($data)
+        }
+    };
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    view_ops!('_, RowMajor, |t| t.as_slice());
+
+    /// The same elements, in the same row-major order, with shape `S2`: a move, nothing copied.
+    /// `S2` must have as many elements as `S`; otherwise `cargo build` fails.
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Tensor};
+    /// let m: Tensor<i32, shape![3, 2]> = tensor![[1, 2, 3], [4, 5, 6]].reshape();
+    /// assert_eq!(m, tensor![[1, 2], [3, 4], [5, 6]]);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use shaped::{shape, tensor, Tensor};
+    /// let m: Tensor<i32, shape![4]> = tensor![[1, 2, 3], [4, 5, 6]].reshape();
+    /// ```
+    #[inline]
+    pub fn reshape<S2: Shape>(self) -> Tensor<T, S2> {
+        const {
+            assert!(
+                S::NUM == S2::NUM,
+                "reshape must keep the element count: the source and target shapes (named in \
+                 the note below) have different numbers of elements"
+            )
+        };
+        let mut elems = self.into_iter();
+        Tensor::from_flat_fn(|_| match elems.next() {
+            Some(x) => x,
+            None => unreachable!("both shapes have S::NUM elements"),
+        })
+    }
+
+    /// A new axis of extent 1 at position `A` of the result (`-1` appends): a move.
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Tensor};
+    /// let col: Tensor<i32, shape![3, 1]> = tensor![1, 2, 3].unsqueeze::<-1>();
+    /// assert_eq!(col, tensor![[1], [2], [3]]);
+    /// ```
+    #[inline]
+    pub fn unsqueeze<const A: isize>(self) -> Tensor<T, <S as InsertAxis<A, One>>::Output>
+    where
+        S: InsertAxis<A, One>,
+    {
+        self.reshape()
+    }
+
+    /// Axis `A`, of extent 1, removed: a move. Any other extent does not compile.
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Tensor};
+    /// let row: Tensor<i32, shape![3]> = tensor![[1, 2, 3]].squeeze::<0>();
+    /// assert_eq!(row, tensor![1, 2, 3]);
+    /// ```
+    #[inline]
+    pub fn squeeze<const A: isize>(self) -> Tensor<T, <S as SqueezeAxis<A>>::Output>
+    where
+        S: SqueezeAxis<A>,
+    {
+        self.reshape()
+    }
+}
+
+impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
+    view_ops!('a, L, |v| v.source());
+}

@@ -1,0 +1,86 @@
+//! Static views and moves against their dynamic twins: the same operation on the same elements
+//! through `DynTensor` (checked against numpy in `dynamic_views.rs`) gives the same shape and
+//! elements. Also: views as operands of broadcasting arithmetic.
+
+#![allow(clippy::op_ref)]
+
+use shaped::{DynTensor, Tensor, shape, tensor};
+
+/// `arange` of a static shape, and the same as a `DynTensor`.
+fn pair<S: shaped::Shape>() -> (Tensor<i64, S>, DynTensor<i64>) {
+    let t = Tensor::<i64, S>::from_flat_fn(|i| i as i64);
+    let d = t.clone().into_dyn();
+    (t, d)
+}
+
+#[test]
+fn transpose_matches_dynamic() {
+    let (t, d) = pair::<shape![2, 3, 4]>();
+    let v = t.t();
+    assert_eq!(v.shape(), d.t().shape());
+    assert_eq!(v.to_tensor().as_slice(), &d.t().to_vec()[..]);
+    // A transpose of a transpose is the tensor again.
+    assert_eq!(v.t().to_tensor(), t);
+    // Rank 0 and 1: nothing moves.
+    let (s, ds) = pair::<shape![]>();
+    assert_eq!(s.t().to_tensor().as_slice(), &ds.t().to_vec()[..]);
+    let (r, dr) = pair::<shape![5]>();
+    assert_eq!(r.t().to_tensor().as_slice(), &dr.t().to_vec()[..]);
+}
+
+#[test]
+fn swap_axes_matches_dynamic() {
+    let (t, d) = pair::<shape![2, 1, 3, 4]>();
+    macro_rules! check {
+        ($($a:literal $b:literal),*) => {$(
+            let v = t.swap_axes::<$a, $b>();
+            let dv = d.try_swap_axes($a, $b).unwrap();
+            assert_eq!(v.shape(), dv.shape(), "swap {} {}", $a, $b);
+            assert_eq!(v.to_tensor().as_slice(), &dv.to_vec()[..], "swap {} {}", $a, $b);
+        )*};
+    }
+    check!(0 1, 0 3, 1 -1, -1 -4, 2 2, -2 0);
+    // A swap of a swap, on a view.
+    let back = t.swap_axes::<0, 3>().swap_axes::<-1, 0>().to_tensor();
+    assert_eq!(back, t);
+}
+
+#[test]
+fn moves_match_dynamic_reshape() {
+    let (t, d) = pair::<shape![2, 3]>();
+    let r: Tensor<i64, shape![3, 1, 2]> = t.reshape();
+    let dr = d.clone().try_reshape(&[3, 1, 2]).unwrap();
+    assert_eq!((r.shape(), r.as_slice()), (dr.shape(), dr.as_slice()));
+    let u = t.unsqueeze::<1>();
+    assert_eq!(u.shape(), d.try_unsqueeze(1).unwrap().shape());
+    assert_eq!(u.shape(), &[2, 1, 3]);
+    let u = t.unsqueeze::<-1>();
+    assert_eq!(u.shape(), &[2, 3, 1]);
+    assert_eq!(u.squeeze::<2>(), t);
+    let s = Tensor::<i64, shape![1, 3, 1]>::from_flat_fn(|i| i as i64);
+    assert_eq!(s.squeeze::<0>().squeeze::<-1>(), tensor![0, 1, 2]);
+    assert_eq!(Tensor::<i64, shape![1]>::filled(7).squeeze::<0>()[[]], 7);
+}
+
+#[test]
+fn views_are_operands_with_compile_time_broadcasting() {
+    let m = tensor![[1, 2, 3], [4, 5, 6]];
+    // [3, 2] (a transpose) + [2] -> [3, 2]
+    let a: Tensor<i32, shape![3, 2]> = &m.t() + &tensor![10, 20];
+    assert_eq!(a, tensor![[11, 24], [12, 25], [13, 26]]);
+    // [3, 2] + [3, 1]
+    let b = m.t().zip_map(&tensor![[1], [2], [3]], |x, y| x * y);
+    assert_eq!(b, tensor![[1, 4], [4, 10], [9, 18]]);
+    // Into a destination, and in place through a mutable view.
+    let mut out = Tensor::<i32, shape![3, 2]>::zeros();
+    m.t().add_to(&m.t(), &mut out);
+    assert_eq!(out, tensor![[2, 8], [4, 10], [6, 12]]);
+    out -= m.t();
+    assert_eq!(out, m.t().to_tensor());
+    // Against the dynamic planner on a larger transposed add.
+    let (x, dx) = pair::<shape![16, 24]>();
+    let y = Tensor::<i64, shape![24, 16]>::from_flat_fn(|i| 1000 * i as i64);
+    let got = &x.t() + &y;
+    let want = dx.t().try_add(&y.into_dyn()).unwrap();
+    assert_eq!(got.as_slice(), want.as_slice());
+}
