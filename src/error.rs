@@ -1,5 +1,8 @@
 //! [`ShapeError`]: what went wrong when a shape is checked at run time.
 //!
+//! One enum and its `Display` (over 400 lines): splitting would part each variant from the
+//! message that explains it.
+//!
 //! Static shapes are checked by the compiler; this is for what only run time can see (a slice's
 //! length, data from outside, dynamic-rank tensors). Every variant carries the shapes involved, and
 //! its `Display` says what to change.

@@ -26,15 +26,21 @@
 //! // error[E0277]: cannot broadcast extent `Dim<3>` with extent `Dim<2>`
 //! ```
 //!
+//! How the layers fit together and how to add an operation: `ARCHITECTURE.md` at the root of the
+//! repository.
+//!
 //! ## Map of the crate
 //! - [`extent`]: one axis length as a type ([`Dim<N>`](Dim), [`One`]).
 //! - [`shape`](mod@shape): [`Shape`], the rank, extents and strides of a tuple of extents.
 //! - [`broadcast`]: [`BroadcastWith`] / [`Broadcast`], numpy's rule on types.
+//! - [`axis`]: axis algebra on shape types (`ExtentAt`, `RemoveAxis`, `InsertAxis`, ...).
 //! - [`layout`]: strides and the compile-time loop plan.
 //! - [`kernel`]: the generated nested loops.
 //! - [`tensor`](mod@tensor), [`view`]: the owned tensor and its views.
+//! - [`storage`]: inline, heap (built in place) and borrowed storage; [`Destination`] outputs.
 //! - [`ops`]: operators and element-wise methods.
 //! - [`error`]: [`ShapeError`] for checks made at run time.
+//! - [`slice`](mod@slice), [`axes`]: [`Slice`] and [`s!`] for slicing, [`Axes`] for axis arguments.
 //! - [`dynamic`] (`alloc`): [`DynTensor`] / [`DynView`], shapes known only at run time, any rank.
 //!
 //! ## Shapes in const-generic code

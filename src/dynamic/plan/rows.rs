@@ -1,0 +1,92 @@
+//! The bias-add fast path: both operands packed, one's extents the other's trailing ones, run as
+//! rows of the smaller one without broadcasting shapes or planning.
+
+use core::mem::MaybeUninit;
+
+use super::{Src, packed};
+
+/// Bias-add shapes: both operands packed and one's extents are the other's trailing extents
+/// (`[256, 256, 64] + [64]`, `[4, 4] + [4]`). Then the result has the larger one's shape and the
+/// loop is rows of the smaller one, known without broadcasting the shapes or planning: returns
+/// `(larger is a, element count, row length)`. Measured with callgrind on W1 `[4,4]+[4]`: shape
+/// broadcasting and planning were a third of the call.
+#[inline]
+pub(crate) fn trailing_block<A, B>(a: &Src<'_, A>, b: &Src<'_, B>) -> Option<(bool, usize, usize)> {
+    let (big_is_a, big, small) = if a.dims.len() >= b.dims.len() {
+        (true, (a.dims, a.strides), (b.dims, b.strides))
+    } else {
+        (false, (b.dims, b.strides), (a.dims, a.strides))
+    };
+    let tail = &big.0[big.0.len() - small.0.len()..];
+    if tail.iter().zip(small.0).any(|(x, y)| x != y)
+        || !packed(big.0, big.1)
+        || !packed(small.0, small.1)
+    {
+        return None;
+    }
+    let m = small.0.iter().product::<usize>();
+    let n = big.0.iter().product::<usize>();
+    Some((big_is_a, n, m))
+}
+
+with_avx2! {
+    /// The rows loop, out of line (see [`zip_plan`] on aliasing).
+    fn zip_rows_fast / zip_rows_avx2 / zip_rows_portable(
+        big_is_a: bool,
+        n: usize,
+        m: usize,
+        a: &[A],
+        b: &[B],
+        out: &mut [MaybeUninit<O>],
+        f: &mut F,
+    ) writes out => rows(big_is_a, n, m, a, b, out, f)
+}
+
+/// Rows of exactly `m` (`chunks_exact`): the row length is the same for every row and known to
+/// match every slice, so no row pays a bounds check, and the repeated operand is cut to `m` once.
+/// Callgrind per call: W3a `[64,64]+[64]` 5.5k → 3.4k instructions (the hand loop: 3.5k), W1
+/// 636 → 512; the general rank-2 kernel re-slices and re-checks every row.
+///
+/// Common row lengths run with `m` a constant: the repeated operand is then loaded once, outside
+/// the row loop, and stays in registers, as in a hand loop over constants (W3a: 3.4k → 1.8k).
+#[inline(always)]
+fn rows<A, B, O, F: FnMut(&A, &B) -> O>(
+    big_is_a: bool,
+    n: usize,
+    m: usize,
+    a: &[A],
+    b: &[B],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    match (big_is_a, m) {
+        (true, 8) => rows_of(n, 8, a, b, out, f),
+        (true, 16) => rows_of(n, 16, a, b, out, f),
+        (true, 32) => rows_of(n, 32, a, b, out, f),
+        (true, 64) => rows_of(n, 64, a, b, out, f),
+        (true, _) => rows_of(n, m, a, b, out, f),
+        (false, 8) => rows_of(n, 8, b, a, out, &mut |y, x| f(x, y)),
+        (false, 16) => rows_of(n, 16, b, a, out, &mut |y, x| f(x, y)),
+        (false, 32) => rows_of(n, 32, b, a, out, &mut |y, x| f(x, y)),
+        (false, 64) => rows_of(n, 64, b, a, out, &mut |y, x| f(x, y)),
+        (false, _) => rows_of(n, m, b, a, out, &mut |y, x| f(x, y)),
+    }
+}
+
+/// `out[i] = g(big[i], small[i % m])` in rows of `m`; inlined with `m` a literal where it is one.
+#[inline(always)]
+fn rows_of<X, Y, O, G: FnMut(&X, &Y) -> O>(
+    n: usize,
+    m: usize,
+    big: &[X],
+    small: &[Y],
+    out: &mut [MaybeUninit<O>],
+    g: &mut G,
+) {
+    let small = &small[..m];
+    for (o, x) in out[..n].chunks_exact_mut(m).zip(big[..n].chunks_exact(m)) {
+        for j in 0..m {
+            o[j].write(g(&x[j], &small[j]));
+        }
+    }
+}
