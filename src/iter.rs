@@ -1,4 +1,5 @@
-//! Iterators that carry a multi-index: [`IndexedIter`] over a tensor, [`ViewIter`] over a view.
+//! Iterators over positions and elements: [`Indices`] (every multi-index of a shape),
+//! [`IndexedIter`] over a tensor, [`ViewIter`] over a view.
 
 use crate::layout::Layout;
 use crate::tensor::step_index;
@@ -97,3 +98,48 @@ impl<'a, T, S: Shape, L: Layout<S>> Iterator for ViewIter<'a, T, S, L> {
 }
 
 impl<T, S: Shape, L: Layout<S>> ExactSizeIterator for ViewIter<'_, T, S, L> {}
+
+/// Every multi-index of shape `S` in row-major order (the last axis fastest): one for rank 0,
+/// none when an extent is 0. From [`Tensor::indices`](crate::Tensor::indices) and
+/// [`TensorView::indices`].
+///
+/// ```
+/// use shaped::{shape, Tensor};
+/// let t = Tensor::<u8, shape![2, 2]>::zeros();
+/// assert_eq!(t.indices().collect::<Vec<_>>(), [[0, 0], [0, 1], [1, 0], [1, 1]]);
+/// assert_eq!(Tensor::<u8, shape![]>::zeros().indices().count(), 1);
+/// assert_eq!(Tensor::<u8, shape![3, 0]>::zeros().indices().count(), 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Indices<S: Shape> {
+    index: S::Index,
+    left: usize,
+}
+
+impl<S: Shape> Indices<S> {
+    pub(crate) fn new() -> Self {
+        Self {
+            index: S::Index::default(),
+            left: S::NUM,
+        }
+    }
+}
+
+impl<S: Shape> Iterator for Indices<S> {
+    type Item = S::Index;
+    #[inline]
+    fn next(&mut self) -> Option<S::Index> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let here = self.index;
+        step_index(self.index.as_mut(), S::DIMS.as_ref());
+        Some(here)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<S: Shape> ExactSizeIterator for Indices<S> {}

@@ -263,6 +263,12 @@ impl<T, S: Shape> Tensor<T, S> {
         crate::iter::IndexedIter::new(self.as_slice())
     }
 
+    /// Every multi-index of the shape, in row-major order.
+    #[inline]
+    pub fn indices(&self) -> crate::iter::Indices<S> {
+        crate::iter::Indices::new()
+    }
+
     /// A read-only view of the whole tensor.
     #[inline]
     pub fn view(&self) -> TensorView<'_, T, S> {

@@ -89,6 +89,27 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
         crate::iter::ViewIter::new(*self)
     }
 
+    /// Every multi-index of the view's shape, in row-major order.
+    #[inline]
+    pub fn indices(&self) -> crate::iter::Indices<S> {
+        crate::iter::Indices::new()
+    }
+
+    /// `(multi-index, &element)` in the view's row-major order.
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// let m = tensor![[1, 2], [3, 4]];
+    /// let pairs: Vec<_> = m.t().indexed_iter().collect();
+    /// assert_eq!(pairs[1], ([0, 1], &3));
+    /// ```
+    #[inline]
+    pub fn indexed_iter(
+        &self,
+    ) -> core::iter::Zip<crate::iter::Indices<S>, crate::iter::ViewIter<'a, T, S, L>> {
+        self.indices().zip(self.iter())
+    }
+
     /// This view broadcast further to `S2`, still without copying.
     #[inline]
     pub fn broadcast_to<S2: Shape>(&self) -> TensorView<'a, T, S2, BroadcastLayout<S, L>>

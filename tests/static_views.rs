@@ -84,3 +84,29 @@ fn views_are_operands_with_compile_time_broadcasting() {
     let want = dx.t().try_add(&y.into_dyn()).unwrap();
     assert_eq!(got.as_slice(), want.as_slice());
 }
+
+#[test]
+fn positions_static_and_dynamic_agree() {
+    let (t, d) = pair::<shape![2, 1, 3]>();
+    let s: Vec<Vec<usize>> = t.indices().map(|i| i.to_vec()).collect();
+    let dy: Vec<Vec<usize>> = d.indices().map(|i| i.to_vec()).collect();
+    assert_eq!(s, dy);
+    assert_eq!(s.len(), 6);
+    assert_eq!(s[4], [1, 0, 1]);
+    // (position, element) pairs through a transposed view: element = its row-major number.
+    for ([c, b, a], &x) in t.t().indexed_iter() {
+        assert_eq!(x, (a * 3 + b * 3 + c) as i64);
+    }
+    for (at, &x) in d.t().indexed_iter() {
+        assert_eq!(x, (at[2] * 3 + at[1] * 3 + at[0]) as i64);
+    }
+    // Rank 0 has one position, a zero extent none.
+    assert_eq!(Tensor::<u8, shape![]>::zeros().indices().count(), 1);
+    assert_eq!(
+        DynTensor::<u8>::zeros(&[]).indices().next().unwrap().len(),
+        0
+    );
+    assert_eq!(Tensor::<u8, shape![4, 0, 2]>::zeros().indices().count(), 0);
+    assert_eq!(DynTensor::<u8>::zeros(&[4, 0, 2]).indices().count(), 0);
+    assert_eq!(DynTensor::<u8>::zeros(&[2; 9]).indices().len(), 512);
+}

@@ -79,3 +79,81 @@ impl<'a, T> Iterator for DynIter<'a, T> {
 impl<T> ExactSizeIterator for DynIter<'_, T> {}
 
 impl<T> core::iter::FusedIterator for DynIter<'_, T> {}
+
+/// A multi-index of a dynamic shape: its coordinates inline up to rank
+/// [`INLINE`](super::INLINE), so iterating positions allocates nothing for small ranks. Derefs
+/// to `&[usize]`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct DynIndex(DimVec);
+
+impl core::ops::Deref for DynIndex {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.0
+    }
+}
+
+impl core::fmt::Debug for DynIndex {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl PartialEq<[usize]> for DynIndex {
+    fn eq(&self, other: &[usize]) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl<const N: usize> PartialEq<[usize; N]> for DynIndex {
+    fn eq(&self, other: &[usize; N]) -> bool {
+        *self.0 == other[..]
+    }
+}
+
+/// Every multi-index of a dynamic shape in row-major order: one for rank 0, none when an
+/// extent is 0 (CANN's position iterator, numpy's `ndindex`).
+///
+/// ```
+/// use shaped::DynTensor;
+/// let t = DynTensor::<u8>::zeros(&[2, 1, 2]);
+/// let all: Vec<_> = t.indices().collect();
+/// assert_eq!(all.len(), 4);
+/// assert_eq!(all[3], [1, 0, 1]);
+/// assert_eq!(DynTensor::<u8>::zeros(&[]).indices().count(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct DynIndices {
+    dims: DimVec,
+    index: DimVec,
+    left: usize,
+}
+
+impl DynIndices {
+    pub(crate) fn new(dims: &[usize]) -> Self {
+        Self {
+            dims: DimVec::from_slice(dims),
+            index: DimVec::filled(dims.len(), 0),
+            left: super::layout::checked_count(dims).unwrap_or(0),
+        }
+    }
+}
+
+impl Iterator for DynIndices {
+    type Item = DynIndex;
+    #[inline]
+    fn next(&mut self) -> Option<DynIndex> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let here = DynIndex(self.index.clone());
+        crate::tensor::step_index(&mut self.index, &self.dims);
+        Some(here)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for DynIndices {}

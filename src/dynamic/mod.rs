@@ -59,7 +59,7 @@ mod view_ops;
 
 pub use broadcast::broadcast_shapes;
 pub use dims::INLINE;
-pub use iter::DynIter;
+pub use iter::{DynIndex, DynIndices, DynIter};
 pub use layout::Layout;
 pub use operand::DynOperand;
 pub use tensor::DynTensor;

@@ -6,6 +6,7 @@
 //! Views of a [`DynViewMut`] are read-only: a mutable view stays packed row-major, so that an
 //! in-place operation never writes through a stride of 0 or twice to one element.
 
+use super::iter::{DynIndices, DynIter};
 use super::view_layout as vl;
 use super::{DynTensor, DynView, DynViewMut};
 use crate::{Axes, ShapeError, Slice};
@@ -174,6 +175,25 @@ macro_rules! view_ops {
         pub fn try_broadcast_to(&self, shape: &[usize]) -> Result<DynView<$lt, T>, ShapeError> {
             let $this = self;
             Ok(DynView::new($data, vl::broadcast($layout, shape)?))
+        }
+
+        /// Every multi-index of the shape in row-major order ([`DynIndices`]).
+        pub fn indices(&self) -> DynIndices {
+            DynIndices::new(self.shape())
+        }
+
+        /// `(multi-index, &element)` in logical row-major order, any strides.
+        ///
+        /// ```
+        /// use shaped::DynTensor;
+        /// let t = DynTensor::from_fn(&[2, 2], |i| 10 * i[0] + i[1]);
+        /// let (at, x) = t.t().indexed_iter().nth(1).unwrap();
+        /// assert_eq!((&at[..], *x), (&[0, 1][..], 10));
+        /// ```
+        pub fn indexed_iter(&self) -> core::iter::Zip<DynIndices, DynIter<$lt, T>> {
+            let $this = self;
+            let view = DynView::new($data, $layout.clone());
+            DynIndices::new(view.shape()).zip(view.iter())
         }
 
         /// `true` when the elements are packed in row-major order from the first one (numpy's
