@@ -57,6 +57,7 @@ fn main() {
         "w3b" => drive!(w3b, imp, calls, 2d),
         "w3a_f64" => drive!(w3a_f64, imp, calls, 2d),
         "w3a_i32" => drive!(w3a_i32, imp, calls, 2d),
+        "w8" => drive!(w8, imp, calls, 2d),
         "w2" => {
             let (a, b) = w2::inputs();
             let (ha, hb) = w2::hand_inputs(&a, &b);

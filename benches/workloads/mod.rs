@@ -171,3 +171,76 @@ pub mod w2 {
             .for_each(|o, &x, &y| *o = x + y);
     }
 }
+
+/// W8: `[64, 64]` transposed plus `[64, 64]`: `a.t() + b`, one operand read across its rows.
+pub mod w8 {
+    use super::*;
+    pub type A = Tensor<f32, shape![64, 64]>;
+    pub type B = A;
+    pub type Out = A;
+    pub const NAME: &str = "w8";
+
+    pub fn inputs() -> (A, B) {
+        (
+            A::from_flat_fn(|i| value(i) as f32),
+            B::from_flat_fn(|i| value(i + 7) as f32),
+        )
+    }
+    #[unsafe(export_name = "w8_shaped")]
+    #[inline(never)]
+    pub fn shaped(a: &A, b: &B, out: &mut Out) {
+        *out = &a.t() + b;
+    }
+    #[unsafe(export_name = "w8_shaped_to")]
+    #[inline(never)]
+    pub fn shaped_to(a: &A, b: &B, out: &mut Out) {
+        a.t().add_to(b, out);
+    }
+    #[unsafe(export_name = "w8_shaped_ret")]
+    #[inline(never)]
+    pub fn shaped_ret(a: &A, b: &B) -> Out {
+        &a.t() + b
+    }
+    #[unsafe(export_name = "w8_hand")]
+    #[inline(never)]
+    pub fn hand(a: &[[f32; 64]; 64], b: &[[f32; 64]; 64], out: &mut [[f32; 64]; 64]) {
+        for i in 0..64 {
+            for j in 0..64 {
+                out[i][j] = a[j][i] + b[i][j];
+            }
+        }
+    }
+    pub fn hand_inputs(a: &A, b: &B) -> ([[f32; 64]; 64], [[f32; 64]; 64]) {
+        (a.into_array(), b.into_array())
+    }
+    pub fn ndarray_inputs(a: &A, b: &B) -> (Array2<f32>, Array2<f32>) {
+        (
+            Array2::from_shape_vec((64, 64), a.as_slice().to_vec()).unwrap(),
+            Array2::from_shape_vec((64, 64), b.as_slice().to_vec()).unwrap(),
+        )
+    }
+    #[unsafe(export_name = "w8_ndarray")]
+    #[inline(never)]
+    pub fn ndarray_op(a: &Array2<f32>, b: &Array2<f32>) -> Array2<f32> {
+        &a.t() + b
+    }
+    #[unsafe(export_name = "w8_ndarray_zip")]
+    #[inline(never)]
+    pub fn ndarray_zip(a: &Array2<f32>, b: &Array2<f32>, out: &mut Array2<f32>) {
+        Zip::from(out)
+            .and(a.t())
+            .and(b)
+            .for_each(|o, &x, &y| *o = x + y);
+    }
+    pub fn nalgebra_inputs(a: &A, b: &B) -> (SMatrix<f32, 64, 64>, SMatrix<f32, 64, 64>) {
+        (
+            SMatrix::from_fn(|i, j| a[[i, j]]),
+            SMatrix::from_fn(|i, j| b[[i, j]]),
+        )
+    }
+    #[unsafe(export_name = "w8_nalgebra")]
+    #[inline(never)]
+    pub fn nalgebra(a: &SMatrix<f32, 64, 64>, b: &SMatrix<f32, 64, 64>) -> SMatrix<f32, 64, 64> {
+        a.transpose() + b
+    }
+}

@@ -65,6 +65,9 @@ macro_rules! by_kind {
     };
 }
 
+/// A stride of -1 in two's complement: a row that walks backwards over adjacent elements.
+const REVERSE: usize = usize::MAX;
+
 /// The position of element `j` of a row that starts at `i` with stride `s` (two's complement).
 #[inline(always)]
 fn at(i: usize, j: usize, s: usize) -> usize {
@@ -109,8 +112,22 @@ pub fn zip_as<const ROW: u8, A, B, O, F: FnMut(&A, &B) -> O>(
             }
         },
         {
-            for j in 0..n {
-                out[j].write(f(&a[at(ia, j, sa)], &b[at(ib, j, sb)]));
+            if sa == REVERSE && sb == 1 {
+                // `a` walks backwards over adjacent elements (a `::-1` slice): one slice each,
+                // so the loop vectorises.
+                let (a, b) = (&a[ia + 1 - n..=ia], &b[ib..ib + n]);
+                for j in 0..n {
+                    out[j].write(f(&a[n - 1 - j], &b[j]));
+                }
+            } else if sa == 1 && sb == REVERSE {
+                let (a, b) = (&a[ia..ia + n], &b[ib + 1 - n..=ib]);
+                for j in 0..n {
+                    out[j].write(f(&a[j], &b[n - 1 - j]));
+                }
+            } else {
+                for j in 0..n {
+                    out[j].write(f(&a[at(ia, j, sa)], &b[at(ib, j, sb)]));
+                }
             }
         }
     )
@@ -145,8 +162,15 @@ pub fn map_as<const ROW: u8, A, O, F: FnMut(&A) -> O>(
             }
         },
         {
-            for j in 0..n {
-                out[j].write(f(&a[at(ia, j, sa)]));
+            if sa == REVERSE {
+                let a = &a[ia + 1 - n..=ia];
+                for j in 0..n {
+                    out[j].write(f(&a[n - 1 - j]));
+                }
+            } else {
+                for j in 0..n {
+                    out[j].write(f(&a[at(ia, j, sa)]));
+                }
             }
         }
     )

@@ -181,6 +181,9 @@ pub(crate) fn map<A, O, F: FnMut(&A) -> O>(a: Src<'_, A>, out: &mut [MaybeUninit
         let (ia, out) = (a.at(oa), &mut out[range]);
         match p.rank {
             0 | 1 => kernel::map_r1(unpad(d), unpad(sa), a.data, ia, out, f),
+            2 if super::tiled::transposed(unpad(sa)) => {
+                super::tiled::map2(unpad(d), unpad(sa), a.data, ia, out, f)
+            }
             2 => kernel::map_r2(unpad(d), unpad(sa), a.data, ia, out, f),
             _ => kernel::map_r8(*d, *sa, a.data, ia, out, f),
         }

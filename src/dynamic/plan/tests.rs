@@ -158,3 +158,28 @@ fn packed_ignores_extent_one_axes() {
     assert!(!packed(&[2, 3], &[1, 2]));
     assert!(packed(&[], &[]));
 }
+
+#[test]
+fn transposed_copies_run_in_tiles_with_ragged_edges() {
+    // [13, 21] read transposed from a [21, 13] buffer: partial tiles on both edges.
+    let (r, c) = (13usize, 21usize);
+    let a: Vec<i64> = (0..(r * c) as i64).collect();
+    let mut out = alloc::vec![MaybeUninit::new(-1i64); r * c];
+    map(
+        Src {
+            data: &a,
+            base: 0,
+            dims: &[r, c],
+            strides: &[1, r as isize],
+        },
+        &mut out,
+        &mut |x| *x,
+    );
+    // SAFETY: (test) every slot was initialised above.
+    let got: Vec<i64> = out.iter().map(|x| unsafe { x.assume_init() }).collect();
+    for i in 0..r {
+        for j in 0..c {
+            assert_eq!(got[i * c + j], (j * r + i) as i64, "({i}, {j})");
+        }
+    }
+}

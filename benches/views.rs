@@ -1,0 +1,116 @@
+//! Views with non-unit strides against their baselines, in one criterion run (f32, one thread:
+//! `shaped::set_max_threads(1)`, as every baseline here).
+//!
+//! - `V1` transpose-copy of `[1024, 1024]`: `t().to_tensor()` vs ndarray's
+//!   `.t().as_standard_layout()` and a hand-written loop `out[i][j] = a[j][i]`.
+//! - `V2` add of a transposed `[1024, 1024]` view and a contiguous tensor vs the all-contiguous
+//!   add (`contiguous`), and ndarray's `&a.t() + &b`.
+//! - `V3` add over `a[:, ::-1]` (`s![.., ..;-1]`) and a contiguous tensor vs the contiguous add,
+//!   and ndarray's `&a.slice(s![.., ..;-1]) + &b`.
+//!
+//! numpy's side (`np.ascontiguousarray(a.T)`, `a.T + b`, `a[:, ::-1] + b`) is timed by
+//! `scripts/numpy_views_bench.py`. Run both:
+//! `cargo bench --bench views && python3 scripts/numpy_views_bench.py`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::Criterion;
+use ndarray::Array2;
+use shaped::{DynTensor, s};
+
+const N: usize = 1024;
+
+fn value(i: usize) -> f32 {
+    ((i * 37 + 11) % 101) as f32 * 0.5 - 20.0
+}
+
+fn pair() -> (DynTensor<f32>, DynTensor<f32>, Array2<f32>, Array2<f32>) {
+    let va: Vec<f32> = (0..N * N).map(value).collect();
+    let vb: Vec<f32> = (0..N * N).map(|i| value(i + 7)).collect();
+    (
+        DynTensor::from_shape_vec(&[N, N], va.clone()).unwrap(),
+        DynTensor::from_shape_vec(&[N, N], vb.clone()).unwrap(),
+        Array2::from_shape_vec((N, N), va).unwrap(),
+        Array2::from_shape_vec((N, N), vb).unwrap(),
+    )
+}
+
+#[inline(never)]
+fn hand_transpose(a: &[f32]) -> Vec<f32> {
+    let mut out = vec![0.0; N * N];
+    for i in 0..N {
+        for j in 0..N {
+            out[i * N + j] = a[j * N + i];
+        }
+    }
+    out
+}
+
+fn benches(c: &mut Criterion) {
+    shaped::set_max_threads(1);
+    let (a, b, na, nb) = pair();
+
+    let mut g = c.benchmark_group("V1");
+    let want = hand_transpose(a.as_slice());
+    assert_eq!(a.t().to_tensor().as_slice(), &want[..]);
+    g.bench_function("hand", |bn| {
+        bn.iter(|| hand_transpose(black_box(a.as_slice())))
+    });
+    g.bench_function("shaped_dyn", |bn| bn.iter(|| black_box(&a).t().to_tensor()));
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na).t().as_standard_layout().into_owned())
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("V2");
+    assert_eq!(
+        a.t().try_add(&b).unwrap().as_slice(),
+        (&na.t() + &nb).as_slice().unwrap()
+    );
+    g.bench_function("contiguous", |bn| {
+        bn.iter(|| black_box(&a).try_add(black_box(&b)).unwrap())
+    });
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| black_box(&a).t().try_add(black_box(&b)).unwrap())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| &black_box(&na).t() + black_box(&nb))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("V3");
+    let rev = s![.., ..;-1];
+    assert_eq!(
+        a.try_slice(&rev).unwrap().try_add(&b).unwrap().as_slice(),
+        (&na.slice(ndarray::s![.., ..;-1]) + &nb)
+            .as_slice()
+            .unwrap()
+    );
+    g.bench_function("contiguous", |bn| {
+        bn.iter(|| black_box(&a).try_add(black_box(&b)).unwrap())
+    });
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| {
+            black_box(&a)
+                .try_slice(&rev)
+                .unwrap()
+                .try_add(black_box(&b))
+                .unwrap()
+        })
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| &black_box(&na).slice(ndarray::s![.., ..;-1]) + black_box(&nb))
+    });
+    g.finish();
+}
+
+fn main() {
+    let mut c = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(1500))
+        .configure_from_args();
+    benches(&mut c);
+    c.final_summary();
+}
