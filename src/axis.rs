@@ -114,6 +114,28 @@ where
     >>::Output;
 }
 
+/// The shape with axis `SRC` moved to position `DST` of the result, the others in order
+/// (numpy's `moveaxis`). Implemented for every shape that has both axes.
+#[diagnostic::on_unimplemented(
+    message = "cannot move axis {SRC} to {DST} in shape `{Self}`: an axis is out of range",
+    label = "shape `{Self}` does not have both axes {SRC} and {DST}",
+    note = "a shape of rank R has the axes 0..R, or -R..-1 counting from the end"
+)]
+pub trait MoveAxis<const SRC: isize, const DST: isize>: Shape {
+    /// The shape with the axis moved.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, const SRC: isize, const DST: isize> MoveAxis<SRC, DST> for S
+where
+    S: ExtentAt<SRC> + RemoveAxis<SRC>,
+    <S as RemoveAxis<SRC>>::Output: InsertAxis<DST, <S as ExtentAt<SRC>>::Output>,
+{
+    type Output =
+        <<S as RemoveAxis<SRC>>::Output as InsertAxis<DST, <S as ExtentAt<SRC>>::Output>>::Output;
+}
+
 /// Position `axis` of a rank-`rank` shape in the padded `MAX_RANK` slots (the axis is valid).
 const fn slot(axis: isize, rank: usize) -> usize {
     let a = if axis < 0 { axis + rank as isize } else { axis };
@@ -154,3 +176,33 @@ impl<Src: SwapAxes<A, B>, L: Layout<Src>, const A: isize, const B: isize>
 }
 
 shaped_macros::impl_axes!(8);
+
+/// The layout of a view of `Src` (laid out by `L`) with axis `SRC` moved to position `DST`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moved<Src, L, const SRC: isize, const DST: isize>(PhantomData<(Src, L)>);
+
+impl<Src: MoveAxis<SRC, DST>, L: Layout<Src>, const SRC: isize, const DST: isize>
+    Layout<<Src as MoveAxis<SRC, DST>>::Output> for Moved<Src, L, SRC, DST>
+{
+    const STRIDES: [usize; MAX_RANK] = {
+        let mut out = L::STRIDES;
+        let first = MAX_RANK - Src::RANK;
+        let (s, d) = (slot(SRC, Src::RANK) - first, slot(DST, Src::RANK) - first);
+        // Result axis k reads source axis: s at k == d, else the k-th of the others.
+        let mut k = 0;
+        let mut other = 0;
+        while k < Src::RANK {
+            if k == d {
+                out[first + k] = L::STRIDES[first + s];
+            } else {
+                if other == s {
+                    other += 1;
+                }
+                out[first + k] = L::STRIDES[first + other];
+                other += 1;
+            }
+            k += 1;
+        }
+        out
+    };
+}

@@ -195,3 +195,25 @@ fn fixtures_cover_every_op_and_error() {
         );
     }
 }
+
+#[test]
+fn element_wise_methods_on_views_of_any_strides() {
+    let t = DynTensor::from_fn(&[3, 4], |i| (10 * i[0] + i[1]) as i64);
+    let rev = t.try_slice(&shaped::s![..;-1, ..;-2]).unwrap(); // t[::-1, ::-2], shape [3, 2]
+    assert_eq!(rev.to_vec(), [23, 21, 13, 11, 3, 1]);
+    // A view as the receiver and as the argument, broadcasting a transposed column.
+    let col = DynTensor::from_shape_vec(&[1, 3], vec![100i64, 200, 300]).unwrap();
+    let sum = rev.try_add(&col.t()).unwrap(); // [3, 2] + [3, 1]
+    assert_eq!(sum.to_vec(), [123, 121, 213, 211, 303, 301]);
+    let prod = rev.try_zip_map(&rev, |x, y| x * y).unwrap();
+    assert_eq!(prod.to_vec(), [529, 441, 169, 121, 9, 1]);
+    // `_into` a mutable view, `_assign` from a reversed view.
+    let mut out = DynTensor::<i64>::zeros(&[3, 2]);
+    rev.try_add_into(&rev, &mut out.view_mut()).unwrap();
+    assert_eq!(out.to_vec(), [46, 42, 26, 22, 6, 2]);
+    out.view_mut().try_sub_assign(&rev).unwrap();
+    assert_eq!(out.to_vec(), rev.to_vec());
+    let mut m = out.view_mut();
+    assert!(m.try_add_assign(&t).is_err()); // [3, 4] does not fit [3, 2]
+    assert_eq!(m.try_mul(&rev).unwrap().to_vec(), prod.to_vec());
+}

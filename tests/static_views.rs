@@ -110,3 +110,17 @@ fn positions_static_and_dynamic_agree() {
     assert_eq!(DynTensor::<u8>::zeros(&[4, 0, 2]).indices().count(), 0);
     assert_eq!(DynTensor::<u8>::zeros(&[2; 9]).indices().len(), 512);
 }
+
+#[test]
+fn move_axis_matches_dynamic() {
+    let (t, d) = pair::<shape![2, 1, 3, 4]>();
+    macro_rules! check {
+        ($($a:literal $b:literal),*) => {$(
+            let v = t.move_axis::<$a, $b>();
+            let dv = d.try_move_axis($a, $b).unwrap();
+            assert_eq!(v.shape(), dv.shape(), "move {} {}", $a, $b);
+            assert_eq!(v.to_tensor().as_slice(), &dv.to_vec()[..], "move {} {}", $a, $b);
+        )*};
+    }
+    check!(0 3, 3 0, 1 -1, -1 1, 2 2, -4 -2, 0 1);
+}

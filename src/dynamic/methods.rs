@@ -40,12 +40,43 @@ where
     Ok(DynTensor::from_parts(data, dims))
 }
 
+/// Where a dynamic `_into` operation writes: a [`DynTensor`] or a [`DynViewMut`] (whose elements
+/// are packed row-major), the shape fixed. Sealed.
+pub trait DynDestination: sealed::Sealed {
+    /// The element type.
+    type Elem;
+    #[doc(hidden)]
+    fn dims_and_data_mut(&mut self) -> (&[usize], &mut [Self::Elem]);
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+impl<T> sealed::Sealed for DynTensor<T> {}
+impl<T> DynDestination for DynTensor<T> {
+    type Elem = T;
+    #[inline(always)]
+    fn dims_and_data_mut(&mut self) -> (&[usize], &mut [T]) {
+        self.target()
+    }
+}
+
+impl<T> sealed::Sealed for DynViewMut<'_, T> {}
+impl<T> DynDestination for DynViewMut<'_, T> {
+    type Elem = T;
+    #[inline(always)]
+    fn dims_and_data_mut(&mut self) -> (&[usize], &mut [T]) {
+        self.target()
+    }
+}
+
 /// `f(a, b)` over `out`'s shape, `a` and `b` broadcast to it (numpy's `out=`): no allocation.
 #[inline]
 pub(crate) fn try_zip_into<A, B, O: Copy>(
     a: &A,
     b: &B,
-    out: &mut DynTensor<O>,
+    out: &mut (impl DynDestination<Elem = O> + ?Sized),
     mut run: impl Runner<A::Elem, B::Elem, O>,
 ) -> Result<(), ShapeError>
 where
@@ -158,7 +189,8 @@ macro_rules! elementwise {
             Div div try_div "/", Rem rem try_rem "%");
 
         /// `f(x, y)` for each pair of elements of `self` and `other`, both broadcast to `out`'s
-        /// shape, written into `out` (numpy's `out=`): no allocation, for `Copy` outputs.
+        /// shape, written into `out` (numpy's `out=`; a [`DynTensor`] or a [`DynViewMut`]): no
+        /// allocation, for `Copy` outputs.
         ///
         /// Errors: [`ShapeError::Incompatible`] when `self` and `other` do not broadcast
         /// together, [`ShapeError::NotBroadcastableTo`] when their broadcast does not fit `out`.
@@ -176,7 +208,7 @@ macro_rules! elementwise {
         pub fn try_zip_map_into<R: DynOperand, O: Copy>(
             &self,
             other: R,
-            out: &mut DynTensor<O>,
+            out: &mut impl DynDestination<Elem = O>,
             mut f: impl FnMut(T, R::Elem) -> O,
         ) -> Result<(), ShapeError>
         where
@@ -193,7 +225,7 @@ macro_rules! elementwise {
         pub fn try_add_into<R: DynOperand<Elem = T>>(
             &self,
             other: R,
-            out: &mut DynTensor<T>,
+            out: &mut impl DynDestination<Elem = T>,
         ) -> Result<(), ShapeError>
         where
             T: Copy + Add<Output = T> + Send + Sync,

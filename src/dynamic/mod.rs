@@ -61,6 +61,7 @@ pub use broadcast::broadcast_shapes;
 pub use dims::INLINE;
 pub use iter::{DynIndex, DynIndices, DynIter};
 pub use layout::Layout;
+pub use methods::DynDestination;
 pub use operand::DynOperand;
 pub use tensor::DynTensor;
 pub use view::{DynView, DynViewMut};

@@ -38,14 +38,6 @@ pub(crate) fn fail(e: ShapeError) -> ! {
 }
 
 impl<T> DynTensor<T> {
-    /// The extents and the elements, borrowed apart (the shape stays fixed while writing).
-    #[inline]
-    pub(crate) fn dims_and_data_mut(&mut self) -> (&[usize], &mut [T]) {
-        (&self.dims, &mut self.data)
-    }
-}
-
-impl<T> DynTensor<T> {
     /// A packed tensor over `data` with the extents `dims`; the caller checked `data.len()` is
     /// their count. Builds its metadata in place (no `Layout` moved through).
     #[inline(always)]

@@ -3,7 +3,8 @@
 //! extent is not 1, does not compile, and the error names the axis and the shape.
 //!
 //! - Views (nothing copied, any layout): [`t`](crate::TensorView::t) reverses the axes,
-//!   [`swap_axes`](crate::TensorView::swap_axes) exchanges two. A view is an operand of every
+//!   [`swap_axes`](crate::TensorView::swap_axes) exchanges two,
+//!   [`move_axis`](crate::TensorView::move_axis) moves one. A view is an operand of every
 //!   element-wise operation, broadcast-checked at compile time, and
 //!   [`to_tensor`](crate::TensorView::to_tensor) copies it out.
 //! - Owned tensors keep their elements in row-major order, so a new shape with the same element
@@ -11,7 +12,7 @@
 //!   [`squeeze`](crate::Tensor::squeeze). A reshape to a different count fails `cargo build`
 //!   (a post-monomorphisation error: `cargo check` does not see it) naming both shapes.
 
-use crate::axis::{InsertAxis, Reverse, Reversed, SqueezeAxis, SwapAxes, Swapped};
+use crate::axis::{InsertAxis, MoveAxis, Moved, Reverse, Reversed, SqueezeAxis, SwapAxes, Swapped};
 use crate::layout::{Layout, RowMajor};
 use crate::{One, Shape, Tensor, TensorView};
 
@@ -50,6 +51,25 @@ macro_rules! view_ops {
         ) -> TensorView<$lt, T, <S as SwapAxes<A, B>>::Output, Swapped<S, $layout, A, B>>
         where
             S: SwapAxes<A, B>,
+        {
+            let $this = self;
+            TensorView::from_parts($data)
+        }
+
+        /// Axis `SRC` moved to position `DST`, the others in order (numpy's `moveaxis`): a view.
+        ///
+        /// ```
+        /// use shaped::{shape, Tensor};
+        /// let x = Tensor::<u32, shape![2, 3, 4]>::from_fn(|[a, b, c]| (100 * a + 10 * b + c) as u32);
+        /// let v = x.move_axis::<0, -1>();                  // shape [3, 4, 2]
+        /// assert_eq!((v.shape(), v[[2, 3, 1]]), (&[3, 4, 2][..], 123));
+        /// ```
+        #[inline]
+        pub fn move_axis<const SRC: isize, const DST: isize>(
+            &self,
+        ) -> TensorView<$lt, T, <S as MoveAxis<SRC, DST>>::Output, Moved<S, $layout, SRC, DST>>
+        where
+            S: MoveAxis<SRC, DST>,
         {
             let $this = self;
             TensorView::from_parts($data)
