@@ -88,6 +88,53 @@ fn main() {
                 "shaped and hand disagree"
             );
         }
+        "w3a_borrowed" => {
+            let (a, b) = w3a_storage::inputs();
+            let (mut sout, mut hout) = (vec![0.0f32; 64 * 64], vec![0.0f32; 64 * 64]);
+            for _ in 0..calls {
+                match imp {
+                    "shaped_to" => {
+                        w3a_storage::borrowed(black_box(&a), black_box(&b), black_box(&mut sout))
+                    }
+                    "hand" => w3a_storage::borrowed_hand(
+                        black_box(&a),
+                        black_box(&b),
+                        black_box(&mut hout),
+                    ),
+                    other => panic!("unknown implementation {other} for w3a_borrowed"),
+                }
+            }
+            w3a_storage::borrowed(&a, &b, &mut sout);
+            w3a_storage::borrowed_hand(&a, &b, &mut hout);
+            assert_eq!(sout, hout, "shaped and hand disagree");
+        }
+        "w3a_heap" => {
+            let (va, vb) = w3a_storage::inputs();
+            let a = w3a_storage::A::boxed_from_flat_fn(|i| va[i]);
+            let b = w3a_storage::B::boxed_from_flat_fn(|i| vb[i]);
+            let mut sout = w3a_storage::A::boxed_zeros();
+            let ha: Box<[[f32; 64]; 64]> = Box::new(a.into_array());
+            let hb: Box<[f32; 64]> = Box::new(b.into_array());
+            let mut hout: Box<[[f32; 64]; 64]> = Box::new([[0.0; 64]; 64]);
+            for _ in 0..calls {
+                match imp {
+                    "shaped_to" => {
+                        w3a_storage::heap(black_box(&a), black_box(&b), black_box(&mut sout))
+                    }
+                    "hand" => {
+                        w3a_storage::heap_hand(black_box(&ha), black_box(&hb), black_box(&mut hout))
+                    }
+                    other => panic!("unknown implementation {other} for w3a_heap"),
+                }
+            }
+            w3a_storage::heap(&a, &b, &mut sout);
+            w3a_storage::heap_hand(&ha, &hb, &mut hout);
+            assert_eq!(
+                sout.as_slice(),
+                hout.as_flattened(),
+                "shaped and hand disagree"
+            );
+        }
         other => panic!("unknown workload {other}"),
     }
 }

@@ -244,3 +244,56 @@ pub mod w8 {
         a.transpose() + b
     }
 }
+
+/// W3a `[64,64] + [64]` over storage the caller owns: inputs and output are slices given a
+/// static shape (`TensorView::try_from_slice`, `TensorViewMut::try_from_slice`), the length
+/// checks included; and over heap tensors (`Box<Tensor>`, built in place, passed on by
+/// reference). Only the `_to` form applies: the output is the caller's buffer.
+pub mod w3a_storage {
+    use super::*;
+    use shaped::{TensorView, TensorViewMut};
+
+    pub type A = Tensor<f32, shape![64, 64]>;
+    pub type B = Tensor<f32, shape![64]>;
+
+    pub fn inputs() -> (Vec<f32>, Vec<f32>) {
+        (
+            (0..64 * 64).map(|i| value(i) as f32).collect(),
+            (0..64).map(|i| value(i + 7) as f32).collect(),
+        )
+    }
+    #[unsafe(export_name = "w3a_borrowed_shaped_to")]
+    #[inline(never)]
+    pub fn borrowed(a: &[f32], b: &[f32], out: &mut [f32]) {
+        let a = TensorView::<f32, shape![64, 64]>::try_from_slice(a).unwrap();
+        let b = TensorView::<f32, shape![64]>::try_from_slice(b).unwrap();
+        let mut out = TensorViewMut::<f32, shape![64, 64]>::try_from_slice(out).unwrap();
+        a.add_to(&b, &mut out);
+    }
+    #[unsafe(export_name = "w3a_borrowed_hand")]
+    #[inline(never)]
+    pub fn borrowed_hand(a: &[f32], b: &[f32], out: &mut [f32]) {
+        let a: &[f32; 64 * 64] = a.try_into().unwrap();
+        let b: &[f32; 64] = b.try_into().unwrap();
+        let out: &mut [f32; 64 * 64] = out.try_into().unwrap();
+        for i in 0..64 {
+            for j in 0..64 {
+                out[i * 64 + j] = a[i * 64 + j] + b[j];
+            }
+        }
+    }
+    #[unsafe(export_name = "w3a_heap_shaped_to")]
+    #[inline(never)]
+    pub fn heap(a: &A, b: &B, out: &mut A) {
+        a.add_to(b, out);
+    }
+    #[unsafe(export_name = "w3a_heap_hand")]
+    #[inline(never)]
+    pub fn heap_hand(a: &[[f32; 64]; 64], b: &[f32; 64], out: &mut [[f32; 64]; 64]) {
+        for i in 0..64 {
+            for j in 0..64 {
+                out[i][j] = a[i][j] + b[j];
+            }
+        }
+    }
+}

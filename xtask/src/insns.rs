@@ -21,7 +21,13 @@ const WORKLOADS: &[(&str, &[&str], usize, f64)] = &[
     ("w3a_i32", ALL, 100, BOUND),
     // `a.t() + b`: a transposed static view (issue 10's bound is 1.1x).
     ("w8", ALL, 100, 1.10),
+    // W3a over a caller's slices (length checks included) and over heap tensors.
+    ("w3a_borrowed", TO_ONLY, 100, BOUND),
+    ("w3a_heap", TO_ONLY, 100, BOUND),
 ];
+
+/// Storage variants: the output is the caller's, so only `add_to` applies.
+const TO_ONLY: &[&str] = &["shaped_to", "hand"];
 
 const ALL: &[&str] = &[
     "shaped",
@@ -115,7 +121,7 @@ pub fn run(root: &Path) -> Result<(), String> {
     let exe = bench_executable(root, "insns")?;
     println!("\ninstructions per call (callgrind, release build of benches/insns.rs)\n");
     println!(
-        "{:<9} {:>9} {:>9} {:>10} {:>9} {:>9} {:>11} {:>9} {:>12}  verdict",
+        "{:<12} {:>9} {:>9} {:>10} {:>9} {:>9} {:>11} {:>9} {:>12}  verdict",
         "workload",
         "shaped",
         "shaped_to",
@@ -154,7 +160,7 @@ pub fn run(root: &Path) -> Result<(), String> {
         }
         let cell = |k: &str| get(k).map_or("-".to_string(), |v| format!("{v:.0}"));
         println!(
-            "{:<9} {:>9} {:>9} {:>10} {:>9} {:>9} {:>11} {:>9} {:>12.3}  {}",
+            "{:<12} {:>9} {:>9} {:>10} {:>9} {:>9} {:>11} {:>9} {:>12.3}  {}",
             workload,
             cell("shaped"),
             cell("shaped_to"),
