@@ -7,7 +7,7 @@
 // only because small `Copy` tensors also implement `a + b`.
 #![allow(clippy::op_ref)]
 
-use shaped::{DynTensor, Tensor, shape, tensor};
+use shaped::{DynTensor, Tensor, s, shape, tensor};
 
 fn main() {
     println!("== shaped: a tour ==\n");
@@ -99,6 +99,45 @@ fn main() {
         sum.len(),
         sum.as_slice()[sum.len() - 1],
         shaped::max_threads()
+    );
+
+    // Views that change shape: nothing copied, any strides, every operation reads them.
+    println!("\n-- views --");
+    let m = DynTensor::from_fn(&[3, 4], |i| (10 * i[0] + i[1]) as i32);
+    let rev = m.try_slice(&s![.., ..;-1]).expect("a valid slice");
+    println!(
+        "m[:, ::-1] = {:?} (strides {:?})",
+        rev.to_vec(),
+        rev.strides()
+    );
+    println!(
+        "diagonal(1) = {:?}, m.T + [100, 200, 300] = {:?}",
+        m.try_diagonal(1, 0, 1).expect("two axes").to_vec(),
+        m.t()
+            .try_add(&DynTensor::from_shape_vec(&[3], vec![100, 200, 300]).expect("3 values"))
+            .expect("[4, 3] + [3]")
+            .to_vec()
+    );
+    match m.try_permute(&[0, 0]) {
+        Ok(_) => println!("a repeated axis was accepted"),
+        Err(e) => println!("permute [0, 0] -> Err: {e}"),
+    }
+    let sm = tensor![[1, 2, 3], [4, 5, 6]];
+    let st: Tensor<i32, shape![3, 2]> = &sm.t() + &tensor![10, 20];
+    println!(
+        "static: [[1, 2, 3], [4, 5, 6]].t() + [10, 20] = {:?}",
+        st.as_slice()
+    );
+
+    // A static shape too large for the stack: built on the heap in place, or over your buffer.
+    let img: Box<Tensor<f32, shape![1080, 1920]>> = Tensor::boxed_from_flat_fn(|i| (i % 3) as f32);
+    let mut out = vec![0.0f32; 1080 * 1920];
+    let mut dst = shaped::TensorViewMut::<f32, shape![1080, 1920]>::try_from_slice(&mut out)
+        .expect("the buffer holds 1080 x 1920");
+    img.add_to(&Tensor::<f32, shape![1920]>::filled(1.0), &mut dst);
+    println!(
+        "HD image on the heap + a row, into a Vec: sum = {}",
+        dst.view().sum()
     );
 
     // An incompatible pair does not compile. This is what `cargo check` says for it
