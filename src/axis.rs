@@ -49,6 +49,17 @@ pub trait RemoveAxis<const I: isize>: Shape {
     type Output: Shape;
 }
 
+/// The shape with two different axes `I` and `J` removed (what a diagonal keeps).
+#[diagnostic::on_unimplemented(
+    message = "axes {I} and {J} are not two different axes of shape `{Self}`",
+    label = "shape `{Self}` does not have two distinct axes {I} and {J}",
+    note = "a shape of rank R has the axes 0..R, or -R..-1 counting from the end"
+)]
+pub trait RemoveAxes2<const I: isize, const J: isize>: Shape {
+    /// The shape without both axes.
+    type Output: Shape;
+}
+
 /// The shape with an axis of extent `E` inserted so that it becomes axis `I` of the result
 /// (`-1` appends), numpy's `expand_dims`.
 #[diagnostic::on_unimplemented(
@@ -136,6 +147,29 @@ where
         <<S as RemoveAxis<SRC>>::Output as InsertAxis<DST, <S as ExtentAt<SRC>>::Output>>::Output;
 }
 
+/// The shape of the diagonal of axes `A1` and `A2` (numpy's `diagonal`): both removed, their
+/// common extent appended as the last axis. Implemented when both axes exist, differ, and have
+/// the same extent.
+#[diagnostic::on_unimplemented(
+    message = "cannot take the diagonal of axes {A1} and {A2} of shape `{Self}`",
+    label = "the axes must exist, be different, and have the same extent",
+    note = "for extents that differ, take a square part first (or use the dynamic `try_diagonal`)"
+)]
+pub trait Diagonal<const A1: isize, const A2: isize>: Shape {
+    /// The diagonal's shape.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, const A1: isize, const A2: isize> Diagonal<A1, A2> for S
+where
+    S: ExtentAt<A1> + ExtentAt<A2, Output = <S as ExtentAt<A1>>::Output> + RemoveAxes2<A1, A2>,
+    <S as RemoveAxes2<A1, A2>>::Output: InsertAxis<-1, <S as ExtentAt<A1>>::Output>,
+{
+    type Output =
+        <<S as RemoveAxes2<A1, A2>>::Output as InsertAxis<-1, <S as ExtentAt<A1>>::Output>>::Output;
+}
+
 /// Position `axis` of a rank-`rank` shape in the padded `MAX_RANK` slots (the axis is valid).
 const fn slot(axis: isize, rank: usize) -> usize {
     let a = if axis < 0 { axis + rank as isize } else { axis };
@@ -203,6 +237,33 @@ impl<Src: MoveAxis<SRC, DST>, L: Layout<Src>, const SRC: isize, const DST: isize
             }
             k += 1;
         }
+        out
+    };
+}
+
+/// The layout of the diagonal view of axes `A1`, `A2` of `Src` (laid out by `L`): the other axes
+/// in order, then one axis whose stride is the sum of the two.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DiagonalOf<Src, L, const A1: isize, const A2: isize>(PhantomData<(Src, L)>);
+
+impl<Src: Diagonal<A1, A2>, L: Layout<Src>, const A1: isize, const A2: isize>
+    Layout<<Src as Diagonal<A1, A2>>::Output> for DiagonalOf<Src, L, A1, A2>
+{
+    const STRIDES: [usize; MAX_RANK] = {
+        let mut out = [0; MAX_RANK];
+        let first = MAX_RANK - Src::RANK;
+        let (i, j) = (slot(A1, Src::RANK), slot(A2, Src::RANK));
+        // The result has rank RANK - 1: its axes start one slot later.
+        let mut k = first + 1;
+        let mut src = first;
+        while src < MAX_RANK {
+            if src != i && src != j {
+                out[k] = L::STRIDES[src];
+                k += 1;
+            }
+            src += 1;
+        }
+        out[MAX_RANK - 1] = L::STRIDES[i] + L::STRIDES[j];
         out
     };
 }

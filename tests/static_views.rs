@@ -124,3 +124,33 @@ fn move_axis_matches_dynamic() {
     }
     check!(0 3, 3 0, 1 -1, -1 1, 2 2, -4 -2, 0 1);
 }
+
+#[test]
+fn diagonal_matches_dynamic() {
+    let (t, d) = pair::<shape![3, 2, 3]>();
+    let v = t.diagonal::<0, 2>();
+    let dv = d.try_diagonal(0, 0, 2).unwrap();
+    assert_eq!(
+        (v.shape(), v.to_tensor().as_slice()),
+        (dv.shape(), &dv.to_vec()[..])
+    );
+    let v = t.diagonal::<-1, -3>();
+    let dv = d.try_diagonal(0, -1, -3).unwrap();
+    assert_eq!(
+        (v.shape(), v.to_tensor().as_slice()),
+        (dv.shape(), &dv.to_vec()[..])
+    );
+    // Of a transposed view, and as an operand.
+    let (m, dm) = pair::<shape![4, 4]>();
+    let got = &m.t().diagonal::<0, 1>() + &tensor![1000, 2000, 3000, 4000];
+    let want = dm.t().try_diagonal(0, 0, 1).unwrap().to_vec();
+    assert_eq!(
+        got.as_slice(),
+        &[
+            want[0] + 1000,
+            want[1] + 2000,
+            want[2] + 3000,
+            want[3] + 4000
+        ]
+    );
+}

@@ -1,5 +1,5 @@
-//! The axis tables: `ExtentAt`, `RemoveAxis`, `InsertAxis`, `ReplaceAxis`, `SqueezeAxis` and
-//! `Reverse` for every rank and every axis number, negative ones included (`-1` is the last).
+//! The axis tables: `ExtentAt`, `RemoveAxis`, `RemoveAxes2`, `InsertAxis`, `ReplaceAxis`,
+//! `SqueezeAxis` and `Reverse` for every rank and every axis number, negative ones included (`-1` is the last).
 //!
 //! One impl per (rank, axis): no arithmetic on axes happens in the type system, which stable
 //! Rust could not do; an axis out of range simply has no impl, and `cargo check` says so with
@@ -75,6 +75,30 @@ pub fn expand(input: TokenStream) -> TokenStream {
                         type Output = (#(#others,)*);
                     }
                 });
+            }
+        }
+        // RemoveAxes2: two distinct axes removed (a diagonal's), every naming of each.
+        for i in 0..r {
+            for j in 0..r {
+                if i == j {
+                    continue;
+                }
+                let kept: Vec<_> = a
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| *k != i && *k != j)
+                    .map(|(_, x)| x)
+                    .collect();
+                for n in names(i, r) {
+                    for m in names(j, r) {
+                        out.extend(quote! {
+                            #[diagnostic::do_not_recommend]
+                            impl<#generics> crate::axis::RemoveAxes2<{ #n }, { #m }> for #shape {
+                                type Output = (#(#kept,)*);
+                            }
+                        });
+                    }
+                }
             }
         }
         // InsertAxis: position `i` in `0..=r` of the result, named `i` or `i - r - 1`.

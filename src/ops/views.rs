@@ -4,7 +4,8 @@
 //!
 //! - Views (nothing copied, any layout): [`t`](crate::TensorView::t) reverses the axes,
 //!   [`swap_axes`](crate::TensorView::swap_axes) exchanges two,
-//!   [`move_axis`](crate::TensorView::move_axis) moves one. A view is an operand of every
+//!   [`move_axis`](crate::TensorView::move_axis) moves one,
+//!   [`diagonal`](crate::TensorView::diagonal) takes the diagonal of two axes of equal extent. A view is an operand of every
 //!   element-wise operation, broadcast-checked at compile time, and
 //!   [`to_tensor`](crate::TensorView::to_tensor) copies it out.
 //! - Owned tensors keep their elements in row-major order, so a new shape with the same element
@@ -12,7 +13,10 @@
 //!   [`squeeze`](crate::Tensor::squeeze). A reshape to a different count fails `cargo build`
 //!   (a post-monomorphisation error: `cargo check` does not see it) naming both shapes.
 
-use crate::axis::{InsertAxis, MoveAxis, Moved, Reverse, Reversed, SqueezeAxis, SwapAxes, Swapped};
+use crate::axis::{
+    Diagonal, DiagonalOf, InsertAxis, MoveAxis, Moved, Reverse, Reversed, SqueezeAxis, SwapAxes,
+    Swapped,
+};
 use crate::layout::{Layout, RowMajor};
 use crate::{One, Shape, Tensor, TensorView};
 
@@ -51,6 +55,29 @@ macro_rules! view_ops {
         ) -> TensorView<$lt, T, <S as SwapAxes<A, B>>::Output, Swapped<S, $layout, A, B>>
         where
             S: SwapAxes<A, B>,
+        {
+            let $this = self;
+            TensorView::from_parts($data)
+        }
+
+        /// The diagonal of axes `A1` and `A2`, which must have the same extent (numpy's
+        /// `diagonal`): both removed, the diagonal appended as the last axis. A view; it does
+        /// not compile for unequal extents or the same axis twice.
+        ///
+        /// ```
+        /// use shaped::{shape, tensor, Tensor};
+        /// let m = tensor![[1, 2, 3], [4, 5, 6], [7, 8, 9]];
+        /// assert_eq!(m.diagonal::<0, 1>().to_tensor(), tensor![1, 5, 9]);
+        /// let x = Tensor::<u32, shape![2, 3, 2]>::from_fn(|[a, b, c]| (100 * a + 10 * b + c) as u32);
+        /// let d = x.diagonal::<0, -1>();                   // shape [3, 2]
+        /// assert_eq!(d.to_tensor(), tensor![[0, 101], [10, 111], [20, 121]]);
+        /// ```
+        #[inline]
+        pub fn diagonal<const A1: isize, const A2: isize>(
+            &self,
+        ) -> TensorView<$lt, T, <S as Diagonal<A1, A2>>::Output, DiagonalOf<S, $layout, A1, A2>>
+        where
+            S: Diagonal<A1, A2>,
         {
             let $this = self;
             TensorView::from_parts($data)
