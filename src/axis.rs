@@ -267,3 +267,19 @@ impl<Src: Diagonal<A1, A2>, L: Layout<Src>, const A1: isize, const A2: isize>
         out
     };
 }
+
+/// The layout of a view of `Src` (laid out by `L`) narrowed along axis `AXIS` to extent `E`: the
+/// same strides; the view's data starts at the first kept element.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Narrowed<Src, L, const AXIS: isize, E>(PhantomData<(Src, L, E)>);
+
+impl<Src: ReplaceAxis<AXIS, E>, L: Layout<Src>, const AXIS: isize, E: Extent>
+    Layout<<Src as ReplaceAxis<AXIS, E>>::Output> for Narrowed<Src, L, AXIS, E>
+{
+    const STRIDES: [usize; MAX_RANK] = L::STRIDES;
+}
+
+/// The stride of axis `axis` (valid) of a shape of rank `rank` laid out with `strides`.
+pub(crate) const fn stride_of(strides: &[usize; MAX_RANK], axis: isize, rank: usize) -> usize {
+    strides[slot(axis, rank)]
+}

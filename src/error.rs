@@ -245,6 +245,17 @@ pub enum ShapeError {
         /// The requested shape.
         to: Dims,
     },
+    /// A static `try_narrow` whose window does not fit its axis.
+    Narrow {
+        /// The axis, as given.
+        axis: isize,
+        /// The first index of the window.
+        start: usize,
+        /// The window's length (the extent of the result's axis).
+        len: usize,
+        /// The shape being narrowed.
+        shape: Dims,
+    },
     /// An `as_strided` layout that reaches a position outside its data (or whose positions do
     /// not fit in `isize`).
     OutOfBounds {
@@ -373,6 +384,15 @@ impl fmt::Display for ShapeError {
                 f,
                 "cannot reshape this view of shape {from} into {to} without copying: its strides do not allow it; \
                  copy it first (`to_tensor()`)"
+            ),
+            Self::Narrow {
+                axis,
+                start,
+                len,
+                shape,
+            } => write!(
+                f,
+                "cannot take {len} elements from index {start} along axis {axis} of a tensor of shape {shape}"
             ),
             Self::OutOfBounds { shape, reach, len } => write!(
                 f,

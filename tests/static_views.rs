@@ -154,3 +154,36 @@ fn diagonal_matches_dynamic() {
         ]
     );
 }
+
+#[test]
+fn narrow_matches_dynamic_slices() {
+    use shaped::{Dim, One, Slice};
+    let (t, d) = pair::<shape![3, 5, 2]>();
+    let v = t.try_narrow::<1, Dim<3>>(2).unwrap();
+    let dv = d
+        .try_slice(&[Slice::ALL, Slice::new(Some(2), Some(5), None)])
+        .unwrap();
+    assert_eq!(
+        (v.shape(), v.to_tensor().as_slice()),
+        (dv.shape(), &dv.to_vec()[..])
+    );
+    // A window of one, on the last axis, of a transposed view.
+    let w = t.t().try_narrow::<-1, One>(2).unwrap();
+    let dw = d
+        .t()
+        .try_slice(&[Slice::ALL, Slice::ALL, Slice::new(Some(2), Some(3), None)])
+        .unwrap();
+    assert_eq!(
+        (w.shape(), w.to_tensor().as_slice()),
+        (dw.shape(), &dw.to_vec()[..])
+    );
+    // Windows that do not fit are errors naming the axis and the shape.
+    let e = t.try_narrow::<0, Dim<2>>(2).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot take 2 elements from index 2 along axis 0 of a tensor of shape [3, 5, 2]"
+    );
+    assert!(t.try_narrow::<0, Dim<0>>(3).is_ok());
+    assert!(t.try_narrow::<0, Dim<0>>(4).is_err());
+    assert!(t.try_narrow::<0, One>(usize::MAX).is_err());
+}

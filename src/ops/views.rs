@@ -14,8 +14,8 @@
 //!   (a post-monomorphisation error: `cargo check` does not see it) naming both shapes.
 
 use crate::axis::{
-    Diagonal, DiagonalOf, InsertAxis, MoveAxis, Moved, Reverse, Reversed, SqueezeAxis, SwapAxes,
-    Swapped,
+    Diagonal, DiagonalOf, ExtentAt, InsertAxis, MoveAxis, Moved, Narrowed, ReplaceAxis, Reverse,
+    Reversed, SqueezeAxis, SwapAxes, Swapped, stride_of,
 };
 use crate::layout::{Layout, RowMajor};
 use crate::{One, Shape, Tensor, TensorView};
@@ -81,6 +81,54 @@ macro_rules! view_ops {
         {
             let $this = self;
             TensorView::from_parts($data)
+        }
+
+        /// The window `start..start + E` of axis `AXIS` (`E` an extent type: `Dim<3>`, or `One`
+        /// for a window of 1), as a view: the window's length is in the type, its start is
+        /// checked here, once.
+        ///
+        /// Errors: [`ShapeError::Narrow`](crate::ShapeError::Narrow) when the window does not
+        /// fit the axis.
+        ///
+        /// ```
+        /// use shaped::{shape, tensor, Dim, Tensor};
+        /// let m = tensor![[1, 2, 3, 4], [5, 6, 7, 8]];
+        /// let w = m.try_narrow::<1, Dim<2>>(1)?;             // m[:, 1:3], shape [2, 2]
+        /// assert_eq!(w.to_tensor(), tensor![[2, 3], [6, 7]]);
+        /// assert!(m.try_narrow::<-1, Dim<3>>(2).is_err());
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        #[inline]
+        pub fn try_narrow<const AXIS: isize, E: crate::Extent>(
+            &self,
+            start: usize,
+        ) -> Result<
+            TensorView<$lt, T, <S as ReplaceAxis<AXIS, E>>::Output, Narrowed<S, $layout, AXIS, E>>,
+            crate::ShapeError,
+        >
+        where
+            S: ReplaceAxis<AXIS, E> + ExtentAt<AXIS>,
+        {
+            let $this = self;
+            let extent = <<S as ExtentAt<AXIS>>::Output as crate::Extent>::VALUE;
+            if start > extent || E::VALUE > extent - start {
+                return Err(crate::ShapeError::Narrow {
+                    axis: AXIS,
+                    start,
+                    len: E::VALUE,
+                    shape: crate::error::Dims::new(S::dims()),
+                });
+            }
+            let stride: usize =
+                const { stride_of(&<$layout as Layout<S>>::STRIDES, AXIS, S::RANK) };
+            let data = $data;
+            // An empty window reaches nothing: keep the data as it is.
+            let data = if E::VALUE == 0 {
+                data
+            } else {
+                &data[start * stride..]
+            };
+            Ok(TensorView::from_parts(data))
         }
 
         /// Axis `SRC` moved to position `DST`, the others in order (numpy's `moveaxis`): a view.
