@@ -13,6 +13,17 @@ fn pair<S: shaped::Shape>() -> (Tensor<i64, S>, DynTensor<i64>) {
     (t, d)
 }
 
+/// `t.$stat::<a, b>()` against `d.$dynamic(a, b)` for each pair of axes: shape and elements.
+macro_rules! same_as_dynamic {
+    ($t:ident, $d:ident, $stat:ident, $dynamic:ident: $($a:literal $b:literal),*) => {$(
+        let v = $t.$stat::<$a, $b>();
+        let dv = $d.$dynamic($a, $b).unwrap();
+        let what = concat!(stringify!($stat), " ", $a, " ", $b);
+        assert_eq!(v.shape(), dv.shape(), "{what}");
+        assert_eq!(v.to_tensor().as_slice(), &dv.to_vec()[..], "{what}");
+    )*};
+}
+
 #[test]
 fn transpose_matches_dynamic() {
     let (t, d) = pair::<shape![2, 3, 4]>();
@@ -31,15 +42,7 @@ fn transpose_matches_dynamic() {
 #[test]
 fn swap_axes_matches_dynamic() {
     let (t, d) = pair::<shape![2, 1, 3, 4]>();
-    macro_rules! check {
-        ($($a:literal $b:literal),*) => {$(
-            let v = t.swap_axes::<$a, $b>();
-            let dv = d.try_swap_axes($a, $b).unwrap();
-            assert_eq!(v.shape(), dv.shape(), "swap {} {}", $a, $b);
-            assert_eq!(v.to_tensor().as_slice(), &dv.to_vec()[..], "swap {} {}", $a, $b);
-        )*};
-    }
-    check!(0 1, 0 3, 1 -1, -1 -4, 2 2, -2 0);
+    same_as_dynamic!(t, d, swap_axes, try_swap_axes: 0 1, 0 3, 1 -1, -1 -4, 2 2, -2 0);
     // A swap of a swap, on a view.
     let back = t.swap_axes::<0, 3>().swap_axes::<-1, 0>().to_tensor();
     assert_eq!(back, t);
@@ -114,15 +117,7 @@ fn positions_static_and_dynamic_agree() {
 #[test]
 fn move_axis_matches_dynamic() {
     let (t, d) = pair::<shape![2, 1, 3, 4]>();
-    macro_rules! check {
-        ($($a:literal $b:literal),*) => {$(
-            let v = t.move_axis::<$a, $b>();
-            let dv = d.try_move_axis($a, $b).unwrap();
-            assert_eq!(v.shape(), dv.shape(), "move {} {}", $a, $b);
-            assert_eq!(v.to_tensor().as_slice(), &dv.to_vec()[..], "move {} {}", $a, $b);
-        )*};
-    }
-    check!(0 3, 3 0, 1 -1, -1 1, 2 2, -4 -2, 0 1);
+    same_as_dynamic!(t, d, move_axis, try_move_axis: 0 3, 3 0, 1 -1, -1 1, 2 2, -4 -2, 0 1);
 }
 
 #[test]
