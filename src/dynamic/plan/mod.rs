@@ -30,7 +30,7 @@
 //! The folder, one concern a file: this file has the operand ([`Src`]) and the module's
 //! vocabulary; `coalesce` plans (steps 2–3 and the odometer); `runner` hands plans to the kernels
 //! (steps 1, 4, 5); `rows` is the bias-add fast path; `simd` the AVX2 dispatch of the planned zip;
-//! `tiled` copies a transposed rank-2 input in cache-sized tiles.
+//! `tiled` runs rank-2 plans that read an operand transposed, in cache-sized tiles.
 
 /// `fn $name(..)`: runs `$body` compiled for AVX2 (`$avx2`) when the CPU has it and the output
 /// `$out` starts on a 32-byte boundary, else the portable build (`$portable`); both out of line.

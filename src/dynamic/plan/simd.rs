@@ -2,6 +2,7 @@
 
 use core::mem::MaybeUninit;
 
+use super::tiled;
 use crate::MAX_RANK;
 use crate::kernel::{self, row};
 use crate::layout::{Plan, unpad};
@@ -58,6 +59,19 @@ fn zip_plan_any<A, B, O, F: FnMut(&A, &B) -> O>(
     f: &mut F,
 ) {
     let kind = row::kind2(p.strides[0][MAX_RANK - 1], p.strides[1][MAX_RANK - 1]);
+    if p.rank == 2 && kind == row::STRIDED {
+        let (d, sa, sb) = (
+            unpad::<2>(&p.dims),
+            unpad::<2>(&p.strides[0]),
+            unpad::<2>(&p.strides[1]),
+        );
+        if tiled::transposed(sa) && sb[1] == 1 {
+            return tiled::zip2(d, sa, sb, a, ia, b, ib, out, f);
+        }
+        if tiled::transposed(sb) && sa[1] == 1 {
+            return tiled::zip2(d, sb, sa, b, ib, a, ia, out, &mut |y: &B, x: &A| f(x, y));
+        }
+    }
     match p.rank {
         0 | 1 => zip_kind!(zip_r1_with, 1, kind, p, a, ia, b, ib, out, f),
         2 => zip_kind!(zip_r2_with, 2, kind, p, a, ia, b, ib, out, f),

@@ -161,25 +161,76 @@ fn packed_ignores_extent_one_axes() {
 
 #[test]
 fn transposed_copies_run_in_tiles_with_ragged_edges() {
-    // [13, 21] read transposed from a [21, 13] buffer: partial tiles on both edges.
-    let (r, c) = (13usize, 21usize);
-    let a: Vec<i64> = (0..(r * c) as i64).collect();
-    let mut out = alloc::vec![MaybeUninit::new(-1i64); r * c];
-    map(
-        Src {
-            data: &a,
+    // [13, 21] (and [16, 24]) read transposed: partial tiles on both edges, and full ones.
+    for (r, c) in [(13usize, 21usize), (16, 24)] {
+        let a: Vec<i64> = (0..(r * c) as i64).collect();
+        let mut out = alloc::vec![MaybeUninit::new(-1i64); r * c];
+        map(
+            Src {
+                data: &a,
+                base: 0,
+                dims: &[r, c],
+                strides: &[1, r as isize],
+            },
+            &mut out,
+            &mut |x| *x,
+        );
+        // SAFETY: (test) every slot was initialised above.
+        let got: Vec<i64> = out.iter().map(|x| unsafe { x.assume_init() }).collect();
+        for i in 0..r {
+            for j in 0..c {
+                assert_eq!(got[i * c + j], (j * r + i) as i64, "({i}, {j})");
+            }
+        }
+    }
+}
+
+#[test]
+fn zips_with_a_transposed_operand_run_in_tiles() {
+    // Full tiles and ragged edges, the transposed operand on either side.
+    for (r, c) in [(13usize, 21usize), (16, 8), (8, 24), (3, 9)] {
+        let t: Vec<i64> = (0..(r * c) as i64).collect(); // read as [r, c] transposed
+        let p: Vec<i64> = (0..(r * c) as i64).map(|x| 1000 * x).collect(); // packed [r, c]
+        let tr = Src {
+            data: &t,
             base: 0,
             dims: &[r, c],
             strides: &[1, r as isize],
-        },
-        &mut out,
-        &mut |x| *x,
-    );
-    // SAFETY: (test) every slot was initialised above.
-    let got: Vec<i64> = out.iter().map(|x| unsafe { x.assume_init() }).collect();
-    for i in 0..r {
-        for j in 0..c {
-            assert_eq!(got[i * c + j], (j * r + i) as i64, "({i}, {j})");
+        };
+        let pk = Src {
+            data: &p,
+            base: 0,
+            dims: &[r, c],
+            strides: &[c as isize, 1],
+        };
+        let want = |i: usize, j: usize| (j * r + i) as i64 * 7 + 1000 * (i * c + j) as i64;
+        let got = {
+            let n = r * c;
+            let mut out = alloc::vec![MaybeUninit::new(-1i64); n];
+            zip(&[r, c], tr, pk, &mut out, &mut |x, y| x * 7 + y);
+            // SAFETY: (test) every slot was initialised above.
+            out.iter()
+                .map(|x| unsafe { x.assume_init() })
+                .collect::<Vec<_>>()
+        };
+        let flipped = {
+            let n = r * c;
+            let mut out = alloc::vec![MaybeUninit::new(-1i64); n];
+            zip(&[r, c], pk, tr, &mut out, &mut |y, x| x * 7 + y);
+            // SAFETY: (test) every slot was initialised above.
+            out.iter()
+                .map(|x| unsafe { x.assume_init() })
+                .collect::<Vec<_>>()
+        };
+        for i in 0..r {
+            for j in 0..c {
+                assert_eq!(got[i * c + j], want(i, j), "[{r}, {c}] ({i}, {j})");
+                assert_eq!(
+                    flipped[i * c + j],
+                    want(i, j),
+                    "flipped [{r}, {c}] ({i}, {j})"
+                );
+            }
         }
     }
 }

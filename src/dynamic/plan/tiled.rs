@@ -1,21 +1,17 @@
-//! A rank-2 copy (`map`) whose input walks its rows across the output's columns (a transpose's
-//! `to_tensor`): run in tiles, down each tile's columns, where the input's elements are
-//! adjacent. A row-by-row loop reads one element per cache line per row and comes back to the
-//! same lines rows later, by then evicted for large extents.
-//!
-//! Measured on `[1024, 1024]` f32, one thread (`cargo bench --bench views`, BENCHMARKS.md):
-//! tiled copies take 0.6-0.8x ndarray's `as_standard_layout` (the row-by-row loop took 1.06x).
-//! Binary operations with a transposed operand stay on the row-by-row kernels: tiling them was
-//! slower in the same bench (the other operand and the output then walk columns too).
+//! Rank-2 plans that read one operand transposed (its rows run across the output's columns):
+//! a copy (`to_tensor` of a transpose) and a binary operation whose other operand has contiguous
+//! rows. They run in 8 x 8 tiles: the transposed operand's tile is read down its columns, where
+//! its elements are adjacent, as eight fixed-size arrays, and the output (and the other operand)
+//! along their rows; fixed sizes leave no bounds checks in the tile. A row-by-row loop reads one
+//! element per cache line per row and comes back to each line rows later, by then evicted.
+//! Figures: BENCHMARKS.md (`cargo bench --bench views`).
 
 use core::mem::MaybeUninit;
 
-/// Output rows per tile.
-const TILE_ROWS: usize = 8;
-/// Output columns per tile: the transposed input's cache lines per tile. Small on purpose: rows
-/// of a power-of-two length (`[1024, 1024]` f32: 4 KiB) fall into one L1 cache set, which holds
-/// 8 lines; 16 x 16 tiles were 3.8x slower than 8 x 8 on `[1024, 1024]`, 16 x 64 3.6x.
-const TILE_COLS: usize = 8;
+/// Rows and columns per tile. Small on purpose: rows of a power-of-two length (`[1024, 1024]`
+/// f32: 4 KiB) fall into one L1 cache set, which holds 8 lines; 16 x 16 tiles were 3.8x slower
+/// than 8 x 8 on `[1024, 1024]`, 16 x 64 3.6x.
+const TILE: usize = 8;
 
 /// `true` when a rank-2 plan with these strides (outer, inner) reads its input transposed: the
 /// inner stride is not 0 or 1 while the outer one is 1.
@@ -43,18 +39,87 @@ pub(super) fn map2<A, O, F: FnMut(&A) -> O>(
     f: &mut F,
 ) {
     let [rows, cols] = d;
-    for i0 in (0..rows).step_by(TILE_ROWS) {
-        let h = (i0 + TILE_ROWS).min(rows) - i0;
-        for j0 in (0..cols).step_by(TILE_COLS) {
-            let j1 = (j0 + TILE_COLS).min(cols);
-            // Down each column of the tile: the input's elements are adjacent there.
-            for j in j0..j1 {
-                let start = at(ia, i0, j, sa);
-                let col = &a[start..start + h];
-                for (ii, x) in col.iter().enumerate() {
-                    out[(i0 + ii) * cols + j].write(f(x));
+    let (full_rows, full_cols) = (rows - rows % TILE, cols - cols % TILE);
+    for i0 in (0..full_rows).step_by(TILE) {
+        for j0 in (0..full_cols).step_by(TILE) {
+            // The tile's columns of `a`, each `TILE` adjacent elements: fixed-size, so the
+            // loops below need no bounds checks and the compiler can shuffle them as a block.
+            let columns: [&[A; TILE]; TILE] = core::array::from_fn(|jj| {
+                let start = at(ia, i0, j0 + jj, sa);
+                first_tile(&a[start..])
+            });
+            for ii in 0..TILE {
+                let row = first_tile_mut(&mut out[(i0 + ii) * cols + j0..]);
+                for jj in 0..TILE {
+                    row[jj].write(f(&columns[jj][ii]));
                 }
             }
         }
+    }
+    // The ragged right and bottom edges, element by element.
+    for i in 0..rows {
+        let from = if i < full_rows { full_cols } else { 0 };
+        for j in from..cols {
+            out[i * cols + j].write(f(&a[at(ia, i, j, sa)]));
+        }
+    }
+}
+
+/// `out[i][j] = f(a[i, j], b[i, j])` over `d = [rows, cols]` where `a` is read transposed (see
+/// [`transposed`]) and `b`'s rows are contiguous (inner stride 1): tile by tile, `a`'s tile read
+/// down its columns, `b` and `out` along their rows.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn zip2<A, B, O, F: FnMut(&A, &B) -> O>(
+    d: [usize; 2],
+    sa: [usize; 2],
+    sb: [usize; 2],
+    a: &[A],
+    ia: usize,
+    b: &[B],
+    ib: usize,
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    let [rows, cols] = d;
+    let (full_rows, full_cols) = (rows - rows % TILE, cols - cols % TILE);
+    for i0 in (0..full_rows).step_by(TILE) {
+        for j0 in (0..full_cols).step_by(TILE) {
+            let columns: [&[A; TILE]; TILE] = core::array::from_fn(|jj| {
+                let start = at(ia, i0, j0 + jj, sa);
+                first_tile(&a[start..])
+            });
+            for ii in 0..TILE {
+                let brow = first_tile(&b[at(ib, i0 + ii, j0, sb)..]);
+                let row = first_tile_mut(&mut out[(i0 + ii) * cols + j0..]);
+                for jj in 0..TILE {
+                    row[jj].write(f(&columns[jj][ii], &brow[jj]));
+                }
+            }
+        }
+    }
+    for i in 0..rows {
+        let from = if i < full_rows { full_cols } else { 0 };
+        for j in from..cols {
+            out[i * cols + j].write(f(&a[at(ia, i, j, sa)], &b[at(ib, i, j, sb)]));
+        }
+    }
+}
+
+/// The first `TILE` elements of `s` as an array reference.
+#[inline(always)]
+fn first_tile<X>(s: &[X]) -> &[X; TILE] {
+    match s.first_chunk::<TILE>() {
+        Some(t) => t,
+        None => panic!("a tile reaches past its slice"),
+    }
+}
+
+/// The first `TILE` elements of `s` as a mutable array reference.
+#[inline(always)]
+fn first_tile_mut<X>(s: &mut [X]) -> &mut [X; TILE] {
+    match s.first_chunk_mut::<TILE>() {
+        Some(t) => t,
+        None => panic!("a tile reaches past its slice"),
     }
 }
