@@ -217,3 +217,103 @@ fn element_wise_methods_on_views_of_any_strides() {
     assert!(m.try_add_assign(&t).is_err()); // [3, 4] does not fit [3, 2]
     assert_eq!(m.try_mul(&rev).unwrap().to_vec(), prod.to_vec());
 }
+
+/// One op line applied to a mutable view (the operations that keep positions distinct).
+fn apply_mut<'a>(
+    v: &'a mut shaped::DynViewMut<'_, i64>,
+    line: &str,
+) -> Option<shaped::DynViewMut<'a, i64>> {
+    let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let ints = || nums::<isize>(rest);
+    let r = match kind {
+        "t" => Ok(v.t_mut()),
+        "permute" => v.try_permute_mut(&ints()),
+        "swap" => v.try_swap_axes_mut(ints()[0], ints()[1]),
+        "move" => v.try_move_axis_mut(ints()[0], ints()[1]),
+        "slice" => {
+            let slices: Vec<Slice> = rest
+                .split_whitespace()
+                .map(|e| {
+                    let p: Vec<&str> = e.split(':').collect();
+                    Slice::new(bound(p[0]), bound(p[1]), bound(p[2]))
+                })
+                .collect();
+            v.try_slice_mut(&slices)
+        }
+        "diagonal" => {
+            let a = ints();
+            v.try_diagonal_mut(a[0], a[1], a[2])
+        }
+        "squeeze" if rest == "all" => v.try_squeeze_mut(Axes::All),
+        "squeeze" => v.try_squeeze_mut(ints().as_slice()),
+        "unsqueeze" => v.try_unsqueeze_mut(ints()[0]),
+        "reshape" => v.try_reshape_mut(&ints()),
+        _ => return None, // broadcast, as_strided: read-only
+    };
+    Some(r.expect("the read-only twin succeeded"))
+}
+
+/// Every fixture case whose operations can be mutable: writing through the mutable view changes
+/// exactly the elements numpy's view reads (the input is `arange`, so each value read is its own
+/// position), by `map_inplace`, an in-place add, or an `_into`, in turn.
+#[test]
+fn mutable_views_write_where_numpy_reads() {
+    let mut checked = 0;
+    for block in FIXTURES
+        .split("\nend")
+        .filter(|b| b.contains("case ") && b.contains("\nout "))
+    {
+        let line = |key: &str| block.lines().find_map(|l| l.strip_prefix(key)).unwrap();
+        let id: usize = line("case ").trim().parse().unwrap();
+        if cfg!(miri) && !id.is_multiple_of(MIRI_STEP) {
+            continue;
+        }
+        let shape = nums::<usize>(line("shape"));
+        let mut t = DynTensor::from_fn(&shape, |i| {
+            i.iter()
+                .zip(&shape)
+                .fold(0i64, |acc, (&x, &d)| acc * d as i64 + x as i64)
+        });
+        let (pre, op) = (line("pre "), line("op "));
+        let read: Vec<i64> = nums(line("out").split_once('|').unwrap().1);
+        {
+            let mut base = t.view_mut();
+            let mut first;
+            let start = if pre == "none" {
+                &mut base
+            } else {
+                match apply_mut(&mut base, pre) {
+                    Some(v) => {
+                        first = v;
+                        &mut first
+                    }
+                    None => continue,
+                }
+            };
+            let Some(mut v) = apply_mut(start, op) else {
+                continue;
+            };
+            match id % 3 {
+                0 => v.map_inplace(|x| *x += 1000),
+                1 => v.try_add_assign(&DynTensor::scalar(1000i64)).unwrap(),
+                _ => {
+                    let before = v.view().to_tensor();
+                    DynTensor::scalar(1000i64)
+                        .try_zip_map_into(&before, &mut v, |s, x| s + x)
+                        .unwrap()
+                }
+            }
+        }
+        let n = t.len() as i64;
+        for (k, &x) in t.as_slice().iter().enumerate() {
+            let k = k as i64;
+            let want = if read.contains(&k) { k + 1000 } else { k };
+            assert_eq!(x, want, "case {id}: pre {pre}, op {op}: element {k} of {n}");
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= if cfg!(miri) { 20 } else { 200 },
+        "{checked} cases"
+    );
+}

@@ -9,7 +9,7 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, 
 
 use super::broadcast::{broadcast_pair, check_in_place};
 use super::operand::{DynOperand, src};
-use super::plan::{Runner, Serial, Split};
+use super::plan::{Dst, Runner, Serial, Split};
 use super::{DynTensor, DynView, DynViewMut, buffer, plan};
 use crate::ShapeError;
 
@@ -40,13 +40,14 @@ where
     Ok(DynTensor::from_parts(data, dims))
 }
 
-/// Where a dynamic `_into` operation writes: a [`DynTensor`] or a [`DynViewMut`] (whose elements
-/// are packed row-major), the shape fixed. Sealed.
+/// Where a dynamic `_into` or in-place operation writes: a [`DynTensor`] or a [`DynViewMut`]
+/// (any strides: a transposed or sliced part of a tensor), the shape fixed. Sealed.
 pub trait DynDestination: sealed::Sealed {
     /// The element type.
     type Elem;
     #[doc(hidden)]
-    fn dims_and_data_mut(&mut self) -> (&[usize], &mut [Self::Elem]);
+    #[allow(private_interfaces)]
+    fn dst(&mut self) -> Dst<'_, Self::Elem>;
 }
 
 mod sealed {
@@ -57,8 +58,9 @@ impl<T> sealed::Sealed for DynTensor<T> {}
 impl<T> DynDestination for DynTensor<T> {
     type Elem = T;
     #[inline(always)]
-    fn dims_and_data_mut(&mut self) -> (&[usize], &mut [T]) {
-        self.target()
+    #[allow(private_interfaces)]
+    fn dst(&mut self) -> Dst<'_, T> {
+        DynTensor::dst(self)
     }
 }
 
@@ -66,8 +68,9 @@ impl<T> sealed::Sealed for DynViewMut<'_, T> {}
 impl<T> DynDestination for DynViewMut<'_, T> {
     type Elem = T;
     #[inline(always)]
-    fn dims_and_data_mut(&mut self) -> (&[usize], &mut [T]) {
-        self.target()
+    #[allow(private_interfaces)]
+    fn dst(&mut self) -> Dst<'_, T> {
+        DynViewMut::dst(self)
     }
 }
 
@@ -84,7 +87,16 @@ where
     B: DynOperand + ?Sized,
 {
     let (a, b) = (src(a), src(b));
-    let (dims, data) = out.dims_and_data_mut();
+    let mut dst = out.dst();
+    let dims = dst.dims;
+    let (both, _) = broadcast_pair(a.dims, b.dims)?;
+    check_in_place(dims, &both)?;
+    if !dst.is_packed() {
+        run.zip_strided(dst, a, b);
+        return Ok(());
+    }
+    let n = super::layout::checked_count(dims).unwrap_or(0);
+    let data = dst.packed_elems(n);
     if let Some((big_is_a, _, m)) = plan::trailing_block(&a, &b)
         && dims == if big_is_a { a.dims } else { b.dims }
     {
@@ -97,8 +109,6 @@ where
         );
         return Ok(());
     }
-    let (both, _) = broadcast_pair(a.dims, b.dims)?;
-    check_in_place(dims, &both)?;
     run.zip(dims, a, b, buffer::as_slots(data));
     Ok(())
 }
@@ -116,17 +126,22 @@ pub(crate) fn map<A: DynOperand + ?Sized, O>(
     DynTensor::from_parts(data, super::dims::DimVec::from_slice(a.dims))
 }
 
-/// `f(&mut out[i], b[i])` for a packed `out` of shape `dims`, with `b` broadcast to it.
+/// `f(&mut out[i], b[i])` for each element of the destination `out`, with `b` broadcast to it.
 #[inline]
 pub(crate) fn try_assign<T, B: DynOperand + ?Sized>(
-    dims: &[usize],
-    out: &mut [T],
+    mut out: Dst<'_, T>,
     b: &B,
     mut f: impl FnMut(&mut T, &B::Elem),
 ) -> Result<(), ShapeError> {
     let b = src(b);
-    check_in_place(dims, b.dims)?;
-    plan::assign(dims, out, b, &mut f);
+    check_in_place(out.dims, b.dims)?;
+    if out.is_packed() {
+        let dims = out.dims;
+        let n = super::layout::checked_count(dims).unwrap_or(0);
+        plan::assign(dims, out.packed_elems(n), b, &mut f);
+    } else {
+        plan::assign_strided(out, b, &mut f);
+    }
     Ok(())
 }
 
@@ -304,8 +319,7 @@ macro_rules! in_place {
         where
             R::Elem: Clone,
         {
-            let (dims, out) = self.target();
-            try_assign(dims, out, &other, |x: &mut T, y: &R::Elem| f(x, y.clone()))
+            try_assign(self.dst(), &other, |x: &mut T, y: &R::Elem| f(x, y.clone()))
         }
 
         try_assign_ops!(AddAssign add_assign try_add_assign "+=", SubAssign sub_assign

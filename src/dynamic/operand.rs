@@ -76,7 +76,12 @@ impl<T> DynOperand for DynViewMut<'_, T> {
     type Elem = T;
     #[inline(always)]
     fn parts(&self) -> Parts<'_, T> {
-        (self.as_slice(), 0, self.shape(), self.strides())
+        (
+            self.buffer(),
+            self.layout().offset(),
+            self.shape(),
+            self.strides(),
+        )
     }
 }
 

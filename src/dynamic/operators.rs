@@ -131,7 +131,7 @@ macro_rules! scalar {
         impl $OpAssign<$t> for DynViewMut<'_, $t> {
             #[inline]
             fn $op_assign(&mut self, rhs: $t) {
-                self.as_mut_slice().iter_mut().for_each(|x| x.$op_assign(rhs));
+                self.map_inplace(|x| x.$op_assign(rhs));
             }
         }
     )*};

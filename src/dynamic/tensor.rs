@@ -247,10 +247,22 @@ impl<T> DynTensor<T> {
         self.data.get_mut(at)
     }
 
-    /// The parts an in-place operation needs: extents and the elements, mutable.
+    /// The destination an in-place operation writes: the whole tensor, packed.
     #[inline]
-    pub(crate) fn target(&mut self) -> (&[usize], &mut [T]) {
-        (&self.dims, &mut self.data)
+    pub(crate) fn dst(&mut self) -> super::plan::Dst<'_, T> {
+        super::plan::Dst {
+            data: &mut self.data,
+            base: 0,
+            dims: &self.dims,
+            strides: &self.strides,
+        }
+    }
+
+    /// The buffer, mutable, and the layout: what a mutable view of this tensor needs.
+    #[inline]
+    pub(crate) fn parts_mut(&mut self) -> (&mut [T], Layout) {
+        let layout = self.layout();
+        (&mut self.data, layout)
     }
 
     fn position(&self, index: &[usize]) -> Option<usize> {

@@ -10,6 +10,7 @@ use core::fmt;
 
 use super::iter::DynIter;
 use super::layout::Layout;
+use super::plan::{Dst, Src};
 use super::{DynTensor, buffer, plan};
 
 /// A read-only view of a dynamic-rank tensor: elements of a borrowed buffer laid out by a
@@ -29,7 +30,9 @@ pub struct DynView<'a, T> {
     layout: Layout,
 }
 
-/// A mutable view of a whole dynamic-rank tensor, packed row-major (so never broadcast).
+/// A mutable view of a dynamic-rank tensor: the whole of it, or a transposed, sliced,
+/// permuted or diagonal part (`try_slice_mut`, `t_mut`, ...). Never broadcast: no two positions
+/// are one element, so every write lands once.
 pub struct DynViewMut<'a, T> {
     data: &'a mut [T],
     layout: Layout,
@@ -163,10 +166,34 @@ impl<'a, T> IntoIterator for &DynView<'a, T> {
 }
 
 impl<'a, T> DynViewMut<'a, T> {
-    /// A mutable view of a packed row-major buffer laid out by `layout`.
+    /// A mutable view of `data` laid out by `layout`, which reaches each position once and
+    /// stays in bounds.
     #[inline]
     pub(crate) fn new(data: &'a mut [T], layout: Layout) -> Self {
         Self { data, layout }
+    }
+
+    /// The buffer the view writes (its layout says where).
+    #[inline]
+    pub(crate) fn buffer(&self) -> &[T] {
+        self.data
+    }
+
+    /// The buffer, mutable, and the layout: what a mutable view made from this one needs.
+    #[inline]
+    pub(crate) fn parts_mut(&mut self) -> (&mut [T], Layout) {
+        (&mut *self.data, self.layout.clone())
+    }
+
+    /// The destination an in-place operation writes.
+    #[inline]
+    pub(crate) fn dst(&mut self) -> Dst<'_, T> {
+        Dst {
+            data: &mut *self.data,
+            base: self.layout.offset,
+            dims: &self.layout.dims,
+            strides: &self.layout.strides,
+        }
     }
 
     /// The extents, outermost first.
@@ -175,7 +202,7 @@ impl<'a, T> DynViewMut<'a, T> {
         self.layout.dims()
     }
 
-    /// Row-major strides in elements.
+    /// The strides in elements (negative on a reversed axis).
     #[inline]
     pub fn strides(&self) -> &[isize] {
         self.layout.strides()
@@ -190,25 +217,80 @@ impl<'a, T> DynViewMut<'a, T> {
     /// Number of elements.
     #[inline]
     pub fn len(&self) -> usize {
-        self.data.len()
+        self.layout.len()
     }
 
     /// `true` when some extent is 0.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.data.is_empty()
+        self.layout.is_empty()
     }
 
-    /// The elements in row-major order.
+    /// The elements in row-major order, when they are packed that way (`None` for a
+    /// transposed or strided view), as ndarray's `as_slice`.
     #[inline]
-    pub fn as_slice(&self) -> &[T] {
-        self.data
+    pub fn as_slice(&self) -> Option<&[T]> {
+        let n = self.len();
+        self.layout
+            .is_row_major()
+            .then(|| &self.data[self.layout.offset..self.layout.offset + n])
     }
 
-    /// The elements in row-major order, mutable.
+    /// The elements in row-major order, mutable, when they are packed that way.
     #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        self.data
+    pub fn as_mut_slice(&mut self) -> Option<&mut [T]> {
+        let n = self.len();
+        let at = self.layout.offset;
+        if self.layout.is_row_major() {
+            Some(&mut self.data[at..at + n])
+        } else {
+            None
+        }
+    }
+
+    /// The element at `index`, or `None` when the index has the wrong rank or is out of bounds.
+    #[inline]
+    pub fn get(&self, index: &[usize]) -> Option<&T> {
+        self.data.get(self.layout.position(index)?)
+    }
+
+    /// The element at `index`, mutable, or `None` when out of bounds.
+    #[inline]
+    pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut T> {
+        let at = self.layout.position(index)?;
+        self.data.get_mut(at)
+    }
+
+    /// The elements in logical row-major order.
+    #[inline]
+    pub fn iter(&self) -> DynIter<'_, T> {
+        DynIter::new(self.data, &self.layout)
+    }
+
+    /// `f(&mut x)` for every element, in logical row-major order, any strides.
+    ///
+    /// ```
+    /// use shaped::{s, DynTensor};
+    /// let mut t = DynTensor::from_fn(&[2, 3], |i| (10 * i[0] + i[1]) as i32);
+    /// t.try_slice_mut(&s![.., ..;2])?.map_inplace(|x| *x = -*x);   // t[:, ::2] *= -1
+    /// assert_eq!(t.to_vec(), [0, 1, -2, -10, 11, -12]);
+    /// # Ok::<(), shaped::ShapeError>(())
+    /// ```
+    pub fn map_inplace(&mut self, mut f: impl FnMut(&mut T)) {
+        let unit = Src {
+            data: &[()],
+            base: 0,
+            dims: &[],
+            strides: &[],
+        };
+        let dst = self.dst();
+        if dst.is_packed() {
+            let n = self.len();
+            let at = self.layout.offset;
+            self.data[at..at + n].iter_mut().for_each(f);
+        } else {
+            plan::assign_strided(dst, unit, &mut |x: &mut T, _: &()| f(x));
+        }
     }
 
     /// A read-only view of the same elements.
@@ -216,19 +298,13 @@ impl<'a, T> DynViewMut<'a, T> {
     pub fn view(&self) -> DynView<'_, T> {
         DynView::new(self.data, self.layout.clone())
     }
-
-    /// The parts an in-place operation needs: extents and the elements, mutable.
-    #[inline]
-    pub(crate) fn target(&mut self) -> (&[usize], &mut [T]) {
-        (&self.layout.dims, self.data)
-    }
 }
 
 impl<T: fmt::Debug> fmt::Debug for DynViewMut<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DynViewMut")
             .field("shape", &self.shape())
-            .field("data", &self.data)
+            .field("data", &DebugIter(self.iter()))
             .finish()
     }
 }

@@ -3,8 +3,10 @@
 //! copied. A view made from a [`DynView<'a, T>`] borrows the data for `'a`, not the view, so
 //! `t.view().t()` can be returned from a function that borrows `t`.
 //!
-//! Views of a [`DynViewMut`] are read-only: a mutable view stays packed row-major, so that an
-//! in-place operation never writes through a stride of 0 or twice to one element.
+//! The `_mut` forms (`t_mut`, `try_slice_mut`, `try_diagonal_mut`, ...) on [`DynTensor`] and
+//! [`DynViewMut`] return a [`DynViewMut`] of the same layout: every operation that keeps each
+//! position distinct has one, so in-place operations and `_into` can write through it; a
+//! broadcast or `as_strided` view, whose positions may repeat, is read-only.
 
 use super::iter::{DynIndices, DynIter};
 use super::view_layout as vl;
@@ -206,8 +208,124 @@ macro_rules! view_ops {
     };
 }
 
+/// The mutable views: the same layouts as [`view_ops!`], over the data borrowed mutably. Only
+/// operations that keep every position distinct (no broadcast, no `as_strided`).
+macro_rules! view_mut_ops {
+    () => {
+        /// All axes reversed, mutable: writes go to the tensor.
+        ///
+        /// ```
+        /// use shaped::DynTensor;
+        /// let mut m = DynTensor::from_fn(&[2, 3], |i| 10 * i[0] + i[1]);
+        /// m.t_mut().try_add_assign(&DynTensor::from_shape_vec(&[2], vec![100, 200])?)?;
+        /// assert_eq!(m.to_vec(), [100, 101, 102, 210, 211, 212]);
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        pub fn t_mut(&mut self) -> DynViewMut<'_, T> {
+            let (data, layout) = self.parts_mut();
+            DynViewMut::new(data, vl::transposed(&layout))
+        }
+
+        /// [`try_permute`](Self::try_permute), mutable.
+        pub fn try_permute_mut(&mut self, axes: &[isize]) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            Ok(DynViewMut::new(data, vl::permuted(&layout, axes)?))
+        }
+
+        /// [`try_swap_axes`](Self::try_swap_axes), mutable.
+        pub fn try_swap_axes_mut(
+            &mut self,
+            a: isize,
+            b: isize,
+        ) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            Ok(DynViewMut::new(data, vl::swapped(&layout, a, b)?))
+        }
+
+        /// [`try_move_axis`](Self::try_move_axis), mutable.
+        pub fn try_move_axis_mut(
+            &mut self,
+            src: isize,
+            dst: isize,
+        ) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            Ok(DynViewMut::new(data, vl::moved(&layout, src, dst)?))
+        }
+
+        /// [`try_slice`](Self::try_slice), mutable: numpy's `a[1:, ::-1] += b`.
+        ///
+        /// ```
+        /// use shaped::{s, DynTensor};
+        /// let mut t = DynTensor::<i32>::zeros(&[2, 4]);
+        /// t.try_slice_mut(&s![.., ..;-2])?.try_add_assign(&DynTensor::from_shape_vec(&[2], vec![1, 2])?)?;
+        /// assert_eq!(t.to_vec(), [0, 2, 0, 1, 0, 2, 0, 1]);
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        pub fn try_slice_mut(&mut self, slices: &[Slice]) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            Ok(DynViewMut::new(data, vl::sliced(&layout, slices)?))
+        }
+
+        /// [`try_diagonal`](Self::try_diagonal), mutable (numpy's is read-only; writing a
+        /// diagonal is sound here: its positions are distinct).
+        ///
+        /// ```
+        /// let mut m = shaped::DynTensor::<i32>::zeros(&[3, 3]);
+        /// m.try_diagonal_mut(0, 0, 1)?.map_inplace(|x| *x = 1);
+        /// assert_eq!(m.to_vec(), [1, 0, 0, 0, 1, 0, 0, 0, 1]);
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        pub fn try_diagonal_mut(
+            &mut self,
+            offset: isize,
+            axis1: isize,
+            axis2: isize,
+        ) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            Ok(DynViewMut::new(
+                data,
+                vl::diagonal(&layout, offset, axis1, axis2)?,
+            ))
+        }
+
+        /// [`try_squeeze`](Self::try_squeeze), mutable.
+        pub fn try_squeeze_mut<'x>(
+            &mut self,
+            axes: impl Into<Axes<'x>>,
+        ) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            Ok(DynViewMut::new(data, vl::squeezed(&layout, axes.into())?))
+        }
+
+        /// [`try_unsqueeze`](Self::try_unsqueeze), mutable.
+        pub fn try_unsqueeze_mut(&mut self, axis: isize) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            Ok(DynViewMut::new(data, vl::unsqueezed(&layout, axis)?))
+        }
+
+        /// The same elements with the extents `shape` (one may be `-1`) as a mutable view, when
+        /// the strides allow it. Errors as for [`DynView::try_reshape`].
+        pub fn try_reshape_mut(
+            &mut self,
+            shape: &[isize],
+        ) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            let dims = vl::reshape_target(layout.dims(), shape)?;
+            let to = crate::error::Dims::new(&dims);
+            match vl::reshaped(&layout, dims) {
+                Some(l) => Ok(DynViewMut::new(data, l)),
+                None => Err(ShapeError::ReshapeCopy {
+                    from: crate::error::Dims::new(layout.dims()),
+                    to,
+                }),
+            }
+        }
+    };
+}
+
 impl<T> DynTensor<T> {
     view_ops!(DynTensor<T>, '_, |t| (t.as_slice(), &t.layout()));
+    view_mut_ops!();
 
     /// The same elements with the extents `shape`, one of which may be `-1` (inferred): a move,
     /// nothing copied (the elements of an owned tensor are always packed).
@@ -288,11 +406,12 @@ impl<'a, T> DynView<'a, T> {
 }
 
 impl<T> DynViewMut<'_, T> {
-    view_ops!(DynViewMut<'_, T>, '_, |v| (v.as_slice(), v.layout()));
+    view_ops!(DynViewMut<'_, T>, '_, |v| (v.buffer(), v.layout()));
+    view_mut_ops!();
 
-    /// A read-only view of the same elements with the extents `shape` (one may be `-1`); a
-    /// mutable view is packed, so this never copies. Errors as for [`DynView::try_reshape`].
+    /// A read-only view of the same elements with the extents `shape` (one may be `-1`), when
+    /// the strides allow it. Errors as for [`DynView::try_reshape`].
     pub fn try_reshape(&self, shape: &[isize]) -> Result<DynView<'_, T>, ShapeError> {
-        DynView::new(self.as_slice(), self.layout().clone()).try_reshape(shape)
+        DynView::new(self.buffer(), self.layout().clone()).try_reshape(shape)
     }
 }

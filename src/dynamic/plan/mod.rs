@@ -30,7 +30,8 @@
 //! The folder, one concern a file: this file has the operand ([`Src`]) and the module's
 //! vocabulary; `coalesce` plans (steps 2–3 and the odometer); `runner` hands plans to the kernels
 //! (steps 1, 4, 5); `rows` is the bias-add fast path; `simd` the AVX2 dispatch of the planned zip;
-//! `tiled` runs rank-2 plans that read an operand transposed, in cache-sized tiles.
+//! `tiled` runs rank-2 plans that read an operand transposed, in cache-sized tiles; `strided`
+//! writes through a destination with any strides.
 
 /// `fn $name(..)`: runs `$body` compiled for AVX2 (`$avx2`) when the CPU has it and the output
 /// `$out` starts on a 32-byte boundary, else the portable build (`$portable`); both out of line.
@@ -77,6 +78,7 @@ mod coalesce;
 mod rows;
 mod runner;
 mod simd;
+mod strided;
 #[cfg(test)]
 mod tests;
 mod tiled;
@@ -85,6 +87,8 @@ pub(crate) use rows::trailing_block;
 #[cfg(test)]
 use runner::zip;
 pub(crate) use runner::{Runner, Serial, Split, assign, map};
+pub(crate) use strided::Dst;
+pub(crate) use strided::assign as assign_strided;
 
 /// An operand as the planner reads it: the buffer it lives in, the position of its first element
 /// there (`base`), its extents, and its signed strides. Its shape broadcasts into the output's,

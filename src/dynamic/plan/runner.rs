@@ -6,6 +6,7 @@ use core::mem::MaybeUninit;
 use super::coalesce::{for_each_block, odometer, padded_plan};
 use super::rows::zip_rows_fast;
 use super::simd::zip_plan;
+use super::strided::Dst;
 use super::{Src, packed};
 use crate::MAX_RANK;
 use crate::dynamic::parallel;
@@ -21,6 +22,8 @@ pub(crate) trait Runner<A, B, O> {
     fn rows(&mut self, big_is_a: bool, m: usize, a: &[A], b: &[B], out: &mut [MaybeUninit<O>]);
     /// `out[i] = f(a[i], b[i])` over the output shape `dims`, both broadcast to it.
     fn zip(&mut self, dims: &[usize], a: Src<'_, A>, b: Src<'_, B>, out: &mut [MaybeUninit<O>]);
+    /// `out[i] = f(a[i], b[i])` into a destination with any strides (on the calling thread).
+    fn zip_strided(&mut self, out: Dst<'_, O>, a: Src<'_, A>, b: Src<'_, B>);
 }
 
 /// Runs its function on the calling thread, in order.
@@ -41,9 +44,19 @@ impl<A, B, O, F: FnMut(&A, &B) -> O> Runner<A, B, O> for Serial<F> {
     fn zip(&mut self, dims: &[usize], a: Src<'_, A>, b: Src<'_, B>, out: &mut [MaybeUninit<O>]) {
         zip(dims, a, b, out, &mut self.0)
     }
+
+    fn zip_strided(&mut self, out: Dst<'_, O>, a: Src<'_, A>, b: Src<'_, B>) {
+        let f = &mut self.0;
+        super::strided::zip_assign(out, a, b, &mut |o: &mut O, x: &A, y: &B| *o = f(x, y))
+    }
 }
 
 impl<A: Sync, B: Sync, O: Send, F: Fn(&A, &B) -> O + Sync> Runner<A, B, O> for Split<F> {
+    fn zip_strided(&mut self, out: Dst<'_, O>, a: Src<'_, A>, b: Src<'_, B>) {
+        let f = &self.0;
+        super::strided::zip_assign(out, a, b, &mut |o: &mut O, x: &A, y: &B| *o = f(x, y))
+    }
+
     #[inline(always)]
     fn rows(&mut self, big_is_a: bool, m: usize, a: &[A], b: &[B], out: &mut [MaybeUninit<O>]) {
         if out.is_empty() {
