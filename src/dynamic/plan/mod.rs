@@ -20,8 +20,9 @@
 //! **Axis order.** PyTorch's TensorIterator sorts axes by stride, keyed first on the output's
 //! strides. Our output is always a fresh (or in-place) row-major buffer written in order, so that
 //! key already puts the smallest-stride axis innermost and sorting would never move an axis: the
-//! step is the identity here and costs nothing. (It would matter for writing into a permuted
-//! view, which this module never does.)
+//! step is the identity here and costs nothing. Writing into a permuted view (`strided`) walks the
+//! destination in its logical order too; sorting its axes by stride first would make its rows
+//! contiguous, and is not done yet.
 //!
 //! Nothing here allocates for a plan of at most [`MAX_RANK`] axes: dims and strides live in
 //! `[usize; 8]` arrays. Above that, one `Vec` per operation holds the coalesced axes and the
