@@ -317,3 +317,25 @@ fn mutable_views_write_where_numpy_reads() {
         "{checked} cases"
     );
 }
+
+#[test]
+fn the_view_methods_exist_on_all_three_types() {
+    let mut t = DynTensor::from_fn(&[2, 3], |i| (10 * i[0] + i[1]) as i64);
+    let want_t = [0, 10, 1, 11, 2, 12];
+    assert_eq!(t.t().to_vec(), want_t);
+    assert_eq!(t.view().t().to_tensor().to_vec(), want_t);
+    let mut m = t.view_mut();
+    assert_eq!(m.t().to_vec(), want_t);
+    assert_eq!(m.t_mut().to_vec(), want_t);
+    assert_eq!(m.t_mut().to_tensor().shape(), &[3, 2]);
+    assert!(m.is_standard_layout() && !m.t_mut().is_standard_layout());
+    assert_eq!(m.t_mut().as_slice(), None);
+    assert_eq!(m.as_slice().map(|s| s.len()), Some(6));
+    *m.t_mut().get_mut(&[2, 1]).unwrap() = 99;
+    assert_eq!(t.get(&[1, 2]), Some(&99));
+    // A view of a view lives as long as the data, not the view it came from.
+    fn transposed(t: &DynTensor<i64>) -> DynView<'_, i64> {
+        t.view().t()
+    }
+    assert_eq!(transposed(&t).shape(), &[3, 2]);
+}

@@ -298,6 +298,22 @@ impl<'a, T> DynViewMut<'a, T> {
     pub fn view(&self) -> DynView<'_, T> {
         DynView::new(self.data, self.layout.clone())
     }
+
+    /// The elements in logical row-major order, cloned.
+    pub fn to_vec(&self) -> Vec<T>
+    where
+        T: Clone,
+    {
+        self.view().to_vec()
+    }
+
+    /// An owned, packed copy.
+    pub fn to_tensor(&self) -> DynTensor<T>
+    where
+        T: Clone,
+    {
+        self.view().to_tensor()
+    }
 }
 
 impl<T: fmt::Debug> fmt::Debug for DynViewMut<'_, T> {
