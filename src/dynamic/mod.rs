@@ -1,8 +1,9 @@
 //! Dynamic-rank tensors (`alloc` feature): shapes known only at run time, any rank.
 //!
 //! [`DynTensor<T>`] owns its elements on the heap, row-major; [`DynView`] reads through a
-//! [`Layout`] (`dims`, `strides`, `offset`), which a broadcast fills with stride 0; [`DynViewMut`]
-//! writes a packed tensor. Shapes are checked at run time with numpy's rules: every `try_`
+//! [`Layout`] (`dims`, signed `strides`, `offset`): a broadcast has stride 0, a reversed slice a
+//! negative stride; [`DynViewMut`] writes through any layout that reaches each element once.
+//! Views that change shape (`t`, `try_slice`, `try_diagonal`, ...) are in `view_ops`. Shapes are checked at run time with numpy's rules: every `try_`
 //! method returns a [`ShapeError`](crate::ShapeError) naming the shapes and the axis, and never
 //! panics; the operators panic with the same message.
 //!

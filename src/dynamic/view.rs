@@ -1,8 +1,9 @@
 //! [`DynView`] and [`DynViewMut`]: borrowed dynamic-rank tensors.
 //!
-//! A `DynView` reads through any [`Layout`] this module makes: the whole tensor, a broadcast
-//! (stride 0 on stretched axes) or axes swapped. A `DynViewMut` is always packed row-major,
-//! so that a write can never go through a stride-0 axis: broadcasting gives a `DynView`, and the
+//! A `DynView` reads through any [`Layout`]: the whole tensor, a broadcast (stride 0 on
+//! stretched axes), a transpose, a slice with negative steps, a diagonal, `as_strided`. A
+//! `DynViewMut` takes only layouts that reach each element once (the `_mut` views), so a write
+//! can never go through a stride-0 axis or land twice: broadcasting gives a `DynView`, and the
 //! type system keeps it read-only.
 
 use alloc::vec::Vec;
