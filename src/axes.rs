@@ -50,3 +50,12 @@ impl Axes<'_> {
         }
     }
 }
+
+/// A permutation of static axes as a type, for [`Tensor::permute`](crate::Tensor::permute):
+/// `axes![2, 0, 1]` is `(Ax<2>, Ax<0>, Ax<1>)`; negative axes count from the end.
+#[macro_export]
+macro_rules! axes {
+    ($($axis:expr),* $(,)?) => {
+        ($($crate::axis::Ax<{ $axis }>,)*)
+    };
+}

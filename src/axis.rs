@@ -94,6 +94,38 @@ pub trait SqueezeAxis<const I: isize>: Shape {
     type Output: Shape;
 }
 
+/// A shape of rank `R` (implemented by the tuples of `R` extents).
+#[diagnostic::on_unimplemented(
+    message = "shape `{Self}` does not have {R} axes",
+    label = "this needs a shape of rank {R}",
+    note = "a permutation names every axis once: as many entries as the shape has axes"
+)]
+pub trait RankIs<const R: usize>: Shape {}
+
+/// Axis `I` as a type, an entry of a permutation: `(Ax<2>, Ax<0>, Ax<1>)`, written
+/// `axes![2, 0, 1]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ax<const I: isize>;
+
+/// A list of axes as a type (a tuple of [`Ax`]), and its axes as a constant.
+pub trait AxisList: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
+    /// The axes, in order.
+    const AXES: &'static [isize];
+}
+
+/// The shape with its axes in the order `P` (a tuple of [`Ax`], one per axis): axis `k` of the
+/// result is axis `P[k]` of `Self`, numpy's `transpose(axes)`. Every axis must be named once;
+/// a repeated axis fails `cargo build` (the element count would not match).
+#[diagnostic::on_unimplemented(
+    message = "cannot permute shape `{Self}` by `{P}`",
+    label = "a permutation names every axis of `{Self}` once, each in range",
+    note = "write the permutation with `axes![..]`, one entry per axis: `axes![2, 0, 1]` for rank 3"
+)]
+pub trait Permute<P>: Shape {
+    /// The permuted shape.
+    type Output: Shape;
+}
+
 /// The shape with its axes in reverse order (numpy's `.T`).
 pub trait Reverse: Shape {
     /// The reversed shape.
@@ -282,4 +314,30 @@ impl<Src: ReplaceAxis<AXIS, E>, L: Layout<Src>, const AXIS: isize, E: Extent>
 /// The stride of axis `axis` (valid) of a shape of rank `rank` laid out with `strides`.
 pub(crate) const fn stride_of(strides: &[usize; MAX_RANK], axis: isize, rank: usize) -> usize {
     strides[slot(axis, rank)]
+}
+
+/// The layout of a view of `Src` (laid out by `L`) with its axes in the order `P`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Permuted<Src, L, P>(PhantomData<(Src, L, P)>);
+
+impl<Src: Permute<P>, L: Layout<Src>, P: AxisList> Layout<<Src as Permute<P>>::Output>
+    for Permuted<Src, L, P>
+{
+    const STRIDES: [usize; MAX_RANK] = {
+        let mut out = L::STRIDES;
+        let first = MAX_RANK - Src::RANK;
+        let mut seen = [false; MAX_RANK];
+        let mut k = 0;
+        while k < Src::RANK {
+            let from = slot(P::AXES[k], Src::RANK);
+            assert!(
+                !seen[from],
+                "a permutation must name each axis once: this one repeats an axis"
+            );
+            seen[from] = true;
+            out[first + k] = L::STRIDES[from];
+            k += 1;
+        }
+        out
+    };
 }

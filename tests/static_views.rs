@@ -182,3 +182,24 @@ fn narrow_matches_dynamic_slices() {
     assert!(t.try_narrow::<0, Dim<0>>(4).is_err());
     assert!(t.try_narrow::<0, One>(usize::MAX).is_err());
 }
+
+#[test]
+fn permute_matches_dynamic() {
+    use shaped::axes;
+    let (t, d) = pair::<shape![2, 1, 3, 4]>();
+    macro_rules! check {
+        ($($a:literal $b:literal $c:literal $e:literal),*) => {$(
+            let v = t.permute::<axes![$a, $b, $c, $e]>();
+            let dv = d.try_permute(&[$a, $b, $c, $e]).unwrap();
+            assert_eq!(v.shape(), dv.shape());
+            assert_eq!(v.to_tensor().as_slice(), &dv.to_vec()[..]);
+        )*};
+    }
+    check!(3 2 1 0, 0 1 2 3, 2 0 3 1, -1 0 -2 1);
+    let (m, dm) = pair::<shape![3, 5]>();
+    assert_eq!(m.permute::<axes![1, 0]>().to_tensor(), m.t().to_tensor());
+    assert_eq!(
+        m.permute::<axes![-1, -2]>().to_tensor().as_slice(),
+        &dm.t().to_vec()[..]
+    );
+}

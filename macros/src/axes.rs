@@ -24,6 +24,25 @@ pub fn expand(input: TokenStream) -> TokenStream {
         let shape = quote!((#(#a,)*));
         let generics = quote!(#(#a: crate::Extent),*);
         let with_e = quote!(#(#a: crate::Extent,)* E: crate::Extent);
+        // The rank as a trait, and the permutation of this many axes (one impl per rank: the
+        // output's axis k is the input's axis I_k).
+        let rank_lit = proc_macro2::Literal::usize_unsuffixed(r);
+        out.extend(quote! {
+            impl<#generics> crate::axis::RankIs<#rank_lit> for #shape {}
+        });
+        let is = idents("I", r);
+        out.extend(quote! {
+            #[diagnostic::do_not_recommend]
+            impl<S, #(const #is: isize),*> crate::axis::Permute<(#(crate::axis::Ax<#is>,)*)> for S
+            where
+                S: crate::axis::RankIs<#rank_lit> #(+ crate::axis::ExtentAt<#is>)*,
+            {
+                type Output = (#(<S as crate::axis::ExtentAt<#is>>::Output,)*);
+            }
+            impl<#(const #is: isize),*> crate::axis::AxisList for (#(crate::axis::Ax<#is>,)*) {
+                const AXES: &'static [isize] = &[#(#is),*];
+            }
+        });
         // Reverse.
         let rev = a.iter().rev();
         out.extend(quote! {

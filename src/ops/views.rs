@@ -14,8 +14,8 @@
 //!   (a post-monomorphisation error: `cargo check` does not see it) naming both shapes.
 
 use crate::axis::{
-    Diagonal, DiagonalOf, ExtentAt, InsertAxis, MoveAxis, Moved, Narrowed, ReplaceAxis, Reverse,
-    Reversed, SqueezeAxis, SwapAxes, Swapped, stride_of,
+    AxisList, Diagonal, DiagonalOf, ExtentAt, InsertAxis, MoveAxis, Moved, Narrowed, Permute,
+    Permuted, ReplaceAxis, Reverse, Reversed, SqueezeAxis, SwapAxes, Swapped, stride_of,
 };
 use crate::layout::{Layout, RowMajor};
 use crate::{One, Shape, Tensor, TensorView};
@@ -129,6 +129,31 @@ macro_rules! view_ops {
                 &data[start * stride..]
             };
             Ok(TensorView::from_parts(data))
+        }
+
+        /// The axes in the order `P`, written `axes![..]` (numpy's `transpose(axes)`): a view.
+        /// A wrong number of axes or one out of range fails `cargo check`; a repeated axis fails
+        /// `cargo build`.
+        ///
+        /// ```
+        /// use shaped::{axes, shape, Tensor};
+        /// let x = Tensor::<u32, shape![2, 3, 4]>::from_fn(|[a, b, c]| (100 * a + 10 * b + c) as u32);
+        /// let v = x.permute::<axes![2, 0, 1]>();           // shape [4, 2, 3]
+        /// assert_eq!((v.shape(), v[[3, 1, 2]]), (&[4, 2, 3][..], 123));
+        /// ```
+        #[inline]
+        pub fn permute<P: AxisList>(
+            &self,
+        ) -> TensorView<$lt, T, <S as Permute<P>>::Output, Permuted<S, $layout, P>>
+        where
+            S: Permute<P>,
+        {
+            let $this = self;
+            let view = TensorView::from_parts($data);
+            // Evaluated here so a repeated axis fails the build at the call.
+            let _ =
+                const { <Permuted<S, $layout, P> as Layout<<S as Permute<P>>::Output>>::STRIDES };
+            view
         }
 
         /// Axis `SRC` moved to position `DST`, the others in order (numpy's `moveaxis`): a view.
