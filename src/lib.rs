@@ -40,7 +40,7 @@
 //! - [`storage`]: inline, heap (built in place) and borrowed storage; [`Destination`] outputs.
 //! - [`ops`]: operators and element-wise methods.
 //! - [`error`]: [`ShapeError`] for checks made at run time.
-//! - [`slice`](mod@slice), [`axes`]: [`Slice`] and [`s!`] for slicing, [`Axes`] for axis arguments.
+//! - [`slice`](mod@slice), [`axes`](mod@axes): [`Slice`] and [`s!`] for slicing, [`Axes`] for axis arguments.
 //! - [`dynamic`] (`alloc`): [`DynTensor`] / [`DynView`], shapes known only at run time, any rank.
 //!
 //! ## Shapes in const-generic code

@@ -151,8 +151,7 @@ macro_rules! view_ops {
             let $this = self;
             let view = TensorView::from_parts($data);
             // Evaluated here so a repeated axis fails the build at the call.
-            let _ =
-                const { <Permuted<S, $layout, P> as Layout<<S as Permute<P>>::Output>>::STRIDES };
+            let () = const { Permuted::<S, $layout, P>::CHECKED };
             view
         }
 
