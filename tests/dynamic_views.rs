@@ -23,6 +23,16 @@ fn bound(s: &str) -> Option<isize> {
     (s != "_").then(|| s.parse().unwrap())
 }
 
+/// The `start:stop:step` entries of a `slice` op line (`_` is an omitted bound).
+fn slices(rest: &str) -> Vec<Slice> {
+    rest.split_whitespace()
+        .map(|e| {
+            let p: Vec<&str> = e.split(':').collect();
+            Slice::new(bound(p[0]), bound(p[1]), bound(p[2]))
+        })
+        .collect()
+}
+
 /// The variant's name, as the fixtures write it.
 fn variant(e: &ShapeError) -> &'static str {
     match e {
@@ -54,16 +64,7 @@ fn apply<'a>(
         "permute" => v.try_permute(&ints()),
         "swap" => v.try_swap_axes(ints()[0], ints()[1]),
         "move" => v.try_move_axis(ints()[0], ints()[1]),
-        "slice" => {
-            let slices: Vec<Slice> = rest
-                .split_whitespace()
-                .map(|e| {
-                    let p: Vec<&str> = e.split(':').collect();
-                    Slice::new(bound(p[0]), bound(p[1]), bound(p[2]))
-                })
-                .collect();
-            v.try_slice(&slices)
-        }
+        "slice" => v.try_slice(&slices(rest)),
         "diagonal" => {
             let a = ints();
             v.try_diagonal(a[0], a[1], a[2])
@@ -230,16 +231,7 @@ fn apply_mut<'a>(
         "permute" => v.try_permute_mut(&ints()),
         "swap" => v.try_swap_axes_mut(ints()[0], ints()[1]),
         "move" => v.try_move_axis_mut(ints()[0], ints()[1]),
-        "slice" => {
-            let slices: Vec<Slice> = rest
-                .split_whitespace()
-                .map(|e| {
-                    let p: Vec<&str> = e.split(':').collect();
-                    Slice::new(bound(p[0]), bound(p[1]), bound(p[2]))
-                })
-                .collect();
-            v.try_slice_mut(&slices)
-        }
+        "slice" => v.try_slice_mut(&slices(rest)),
         "diagonal" => {
             let a = ints();
             v.try_diagonal_mut(a[0], a[1], a[2])
