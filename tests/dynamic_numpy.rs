@@ -7,6 +7,9 @@
 
 use shaped::{DynTensor, ShapeError, broadcast_shapes};
 
+#[path = "common/fixture_text.rs"]
+mod fixture_text;
+
 const FIXTURES: &str = include_str!("fixtures/broadcast.txt");
 
 /// Under Miri, every `MIRI_STEP`-th case (46 of 460: pairs and triples, errors included).
@@ -34,10 +37,13 @@ impl<'a> Case<'a> {
 }
 
 fn cases() -> Vec<Case<'static>> {
+    static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     let mut out = Vec::new();
     let mut cur: Option<Case> = None;
-    for line in FIXTURES
-        .lines()
+    for line in LINES
+        .get_or_init(|| fixture_text::lines(FIXTURES))
+        .iter()
+        .map(String::as_str)
         .filter(|l| !l.starts_with('#') && !l.is_empty())
     {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));

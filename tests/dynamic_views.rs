@@ -7,6 +7,9 @@
 
 use shaped::{Axes, DynTensor, DynView, ShapeError, Slice};
 
+#[path = "common/fixture_text.rs"]
+mod fixture_text;
+
 const FIXTURES: &str = include_str!("fixtures/views.txt");
 
 /// Under Miri, one case in this many (the planner and kernels are the same for all).
@@ -98,7 +101,10 @@ fn read(v: &DynView<'_, i64>) -> Vec<i64> {
 fn every_view_fixture_matches() {
     let buffer: Vec<i64> = (0..64).collect();
     let mut checked = 0;
-    for block in FIXTURES.split("\nend").filter(|b| b.contains("case ")) {
+    for block in fixture_text::blocks(FIXTURES)
+        .iter()
+        .filter(|b| b.contains("case "))
+    {
         let line = |key: &str| {
             block
                 .lines()
@@ -251,8 +257,8 @@ fn apply_mut<'a>(
 #[test]
 fn mutable_views_write_where_numpy_reads() {
     let mut checked = 0;
-    for block in FIXTURES
-        .split("\nend")
+    for block in fixture_text::blocks(FIXTURES)
+        .iter()
         .filter(|b| b.contains("case ") && b.contains("\nout "))
     {
         let line = |key: &str| block.lines().find_map(|l| l.strip_prefix(key)).unwrap();
