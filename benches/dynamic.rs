@@ -31,15 +31,13 @@
 
 use std::hint::black_box;
 use std::mem::MaybeUninit;
-use std::time::Duration;
 
+mod common;
+
+use common::value;
 use criterion::Criterion;
 use ndarray::{Array, ArrayD, Dimension, IxDyn, Zip};
 use shaped::DynTensor;
-
-fn value(i: usize) -> f32 {
-    ((i * 37 + 11) % 101) as f32 * 0.5 - 20.0
-}
 
 fn data(shape: &[usize], salt: usize) -> Vec<f32> {
     (0..shape.iter().product())
@@ -436,11 +434,5 @@ fn main() {
     if let Ok(which) = std::env::var("DYN_INSNS") {
         return insns(&which);
     }
-    let mut c = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_millis(1500))
-        .configure_from_args();
-    benches(&mut c);
-    c.final_summary();
+    common::run(benches);
 }

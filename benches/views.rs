@@ -12,18 +12,16 @@
 //! `scripts/numpy_views_bench.py`. Run both:
 //! `cargo bench --bench views && python3 scripts/numpy_views_bench.py`.
 
-use std::hint::black_box;
-use std::time::Duration;
+mod common;
 
+use std::hint::black_box;
+
+use common::value;
 use criterion::Criterion;
 use ndarray::Array2;
 use shaped::{DynTensor, s};
 
 const N: usize = 1024;
-
-fn value(i: usize) -> f32 {
-    ((i * 37 + 11) % 101) as f32 * 0.5 - 20.0
-}
 
 fn pair() -> (DynTensor<f32>, DynTensor<f32>, Array2<f32>, Array2<f32>) {
     let va: Vec<f32> = (0..N * N).map(value).collect();
@@ -106,11 +104,5 @@ fn benches(c: &mut Criterion) {
 }
 
 fn main() {
-    let mut c = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_millis(1500))
-        .configure_from_args();
-    benches(&mut c);
-    c.final_summary();
+    common::run(benches);
 }

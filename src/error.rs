@@ -256,6 +256,14 @@ pub enum ShapeError {
         /// The shape being narrowed.
         shape: Dims,
     },
+    /// A maximum, minimum or arg-reduction over no elements: it has no identity (numpy's
+    /// "zero-size array to reduction operation maximum which has no identity").
+    EmptyReduction {
+        /// The reduced axis (0-based) of extent 0, or `None` when the whole tensor is empty.
+        axis: Option<usize>,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
     /// An `as_strided` layout that reaches a position outside its data (or whose positions do
     /// not fit in `isize`).
     OutOfBounds {
@@ -394,6 +402,16 @@ impl fmt::Display for ShapeError {
                 f,
                 "cannot take {len} elements from index {start} along axis {axis} of a tensor of shape {shape}"
             ),
+            Self::EmptyReduction { axis, shape } => {
+                match axis {
+                    Some(a) => write!(f, "axis {a} of a tensor of shape {shape} has no elements")?,
+                    None => write!(f, "a tensor of shape {shape} has no elements")?,
+                }
+                f.write_str(
+                    ": a maximum, minimum or arg-reduction of nothing is undefined; \
+                     check the extent first, or use a reduction with an identity (a sum)",
+                )
+            }
             Self::OutOfBounds { shape, reach, len } => write!(
                 f,
                 "a view of shape {shape} reaches positions {}..={} but the data has {len} elements",

@@ -154,6 +154,7 @@ pub mod iter;
 pub mod kernel;
 pub mod layout;
 pub mod ops;
+pub mod reduce;
 pub mod scalar;
 pub mod shape;
 pub mod slice;
@@ -169,11 +170,14 @@ pub use broadcast::{
 #[cfg(feature = "std")]
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
-pub use dynamic::{DynOperand, DynTensor, DynView, DynViewMut, broadcast_shapes};
+pub use dynamic::{
+    DynOperand, DynTensor, DynView, DynViewMut, UniqueConsecutive, broadcast_shapes,
+};
 pub use error::ShapeError;
 pub use extent::{Dim, Extent, One};
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};
 pub use ops::Operand;
+pub use reduce::{Float, Reduce};
 pub use scalar::Scalar;
 pub use shape::Shape;
 pub use shaped_macros::{shape, tensor};

@@ -7,9 +7,10 @@
 use super::dims::{DimVec, Strides};
 use super::layout::Layout;
 
-/// Iterator over a view's elements, last axis fastest.
-pub struct DynIter<'a, T> {
-    data: &'a [T],
+/// The buffer positions of a layout's elements in logical row-major order: what [`DynIter`]
+/// reads, and where reductions and sorts find their lanes.
+#[derive(Clone)]
+pub(crate) struct Positions {
     dims: DimVec,
     strides: Strides,
     index: DimVec,
@@ -17,43 +18,28 @@ pub struct DynIter<'a, T> {
     remaining: usize,
 }
 
-impl<'a, T> DynIter<'a, T> {
-    /// Iterates `layout` over `data`, the buffer its offset and strides point into.
-    pub(crate) fn new(data: &'a [T], layout: &Layout) -> Self {
+impl Positions {
+    /// The positions of `dims` with `strides` from `offset`.
+    pub(crate) fn new(dims: &[usize], strides: &[isize], offset: usize) -> Self {
         Self {
-            data,
-            dims: layout.dims.clone(),
-            strides: layout.strides.clone(),
-            index: DimVec::filled(layout.rank(), 0),
-            pos: layout.offset,
-            remaining: layout.len(),
+            dims: DimVec::from_slice(dims),
+            strides: Strides::from_slice(strides),
+            index: DimVec::filled(dims.len(), 0),
+            pos: offset,
+            remaining: super::layout::checked_count(dims).unwrap_or(0),
         }
     }
 }
 
-impl<T> Clone for DynIter<'_, T> {
-    fn clone(&self) -> Self {
-        Self {
-            data: self.data,
-            dims: self.dims.clone(),
-            strides: self.strides.clone(),
-            index: self.index.clone(),
-            pos: self.pos,
-            remaining: self.remaining,
-        }
-    }
-}
-
-impl<'a, T> Iterator for DynIter<'a, T> {
-    type Item = &'a T;
+impl Iterator for Positions {
+    type Item = usize;
 
     #[inline]
-    fn next(&mut self) -> Option<&'a T> {
+    fn next(&mut self) -> Option<usize> {
         if self.remaining == 0 {
             return None;
         }
-        let data: &'a [T] = self.data;
-        let item = &data[self.pos];
+        let here = self.pos;
         self.remaining -= 1;
         if self.remaining > 0 {
             for ax in (0..self.index.len()).rev() {
@@ -67,12 +53,54 @@ impl<'a, T> Iterator for DynIter<'a, T> {
                 self.index[ax] = 0;
             }
         }
-        Some(item)
+        Some(here)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for Positions {}
+
+/// Iterator over a view's elements, last axis fastest.
+pub struct DynIter<'a, T> {
+    data: &'a [T],
+    positions: Positions,
+}
+
+impl<'a, T> DynIter<'a, T> {
+    /// Iterates `layout` over `data`, the buffer its offset and strides point into.
+    pub(crate) fn new(data: &'a [T], layout: &Layout) -> Self {
+        Self {
+            data,
+            positions: Positions::new(&layout.dims, &layout.strides, layout.offset),
+        }
+    }
+}
+
+impl<T> Clone for DynIter<'_, T> {
+    fn clone(&self) -> Self {
+        Self {
+            data: self.data,
+            positions: self.positions.clone(),
+        }
+    }
+}
+
+impl<'a, T> Iterator for DynIter<'a, T> {
+    type Item = &'a T;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a T> {
+        let data: &'a [T] = self.data;
+        self.positions.next().map(|p| &data[p])
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.positions.size_hint()
     }
 }
 

@@ -43,7 +43,7 @@ fn reordered(l: &Layout, order: impl Iterator<Item = usize> + Clone) -> Layout {
 }
 
 /// `len` items into a [`DimVec`].
-fn collect<T: Copy + Default>(items: impl Iterator<Item = T>, len: usize) -> DimVec<T> {
+pub(crate) fn collect<T: Copy + Default>(items: impl Iterator<Item = T>, len: usize) -> DimVec<T> {
     let mut out = DimVec::filled(len, T::default());
     for (o, x) in out.iter_mut().zip(items) {
         *o = x;
@@ -185,34 +185,47 @@ pub(crate) fn diagonal(
     Ok(out)
 }
 
+/// Which axes `axes` names, as a mask over `dims`' axes: every one for [`Axes::All`].
+///
+/// Errors: [`ShapeError::Axis`] for an axis out of range, [`ShapeError::RepeatedAxis`] for one
+/// named twice (numpy checks both before anything else).
+pub(crate) fn axis_mask(axes: Axes<'_>, dims: &[usize]) -> Result<DimVec<bool>, ShapeError> {
+    let Some(list) = axes.as_slice() else {
+        return Ok(DimVec::filled(dims.len(), true));
+    };
+    let mut mask: DimVec<bool> = DimVec::filled(dims.len(), false);
+    for &a in list {
+        let i = axis_of(a, dims)?;
+        if mask[i] {
+            return Err(ShapeError::RepeatedAxis {
+                axis: a,
+                shape: Dims::new(dims),
+            });
+        }
+        mask[i] = true;
+    }
+    Ok(mask)
+}
+
 /// Axes of extent 1 removed: all of them, or the ones named (each must have extent 1).
 pub(crate) fn squeezed(l: &Layout, axes: Axes<'_>) -> Result<Layout, ShapeError> {
     let rank = l.rank();
-    let mut drop: DimVec<bool> = DimVec::filled(rank, false);
-    match axes.as_slice() {
-        None => {
-            for (d, &e) in drop.iter_mut().zip(l.dims.iter()) {
-                *d = e == 1;
-            }
+    let mut drop = axis_mask(axes, &l.dims)?;
+    if axes == Axes::All {
+        for (d, &e) in drop.iter_mut().zip(l.dims.iter()) {
+            *d = e == 1;
         }
-        Some(list) => {
-            for &a in list {
-                let i = axis_of(a, &l.dims)?;
-                if drop[i] {
-                    return Err(ShapeError::RepeatedAxis {
-                        axis: a,
-                        shape: Dims::new(&l.dims),
-                    });
-                }
-                if l.dims[i] != 1 {
-                    return Err(ShapeError::Squeeze {
-                        axis: a,
-                        shape: Dims::new(&l.dims),
-                    });
-                }
-                drop[i] = true;
-            }
-        }
+    } else if let Some(k) = (0..rank).find(|&k| drop[k] && l.dims[k] != 1) {
+        let named = axes.as_slice().unwrap_or(&[]);
+        let axis = named
+            .iter()
+            .copied()
+            .find(|&a| normalise_axis(a, rank) == Some(k))
+            .unwrap_or(k as isize);
+        return Err(ShapeError::Squeeze {
+            axis,
+            shape: Dims::new(&l.dims),
+        });
     }
     let kept = drop.iter().filter(|&&d| !d).count();
     let keep = (0..rank).filter(|&k| !drop[k]);

@@ -1,0 +1,173 @@
+//! Reductions, sorts and unique runs against their baselines, in one criterion run (f32, one
+//! thread, as every baseline).
+//!
+//! - `R0`/`R1`: sum along axis 0 / axis 1 of `[1024, 1024]`: `try_sum(k, false)` vs a hand loop
+//!   (axis 0: rows added into the output; axis 1: one `iter().sum()` per row) and ndarray's
+//!   `sum_axis`.
+//! - `R2`: argmax along the last axis of `[1024, 1024]` vs a hand loop (first maximum per row).
+//! - `R3`: sort along the last axis of `[1000, 1000]` with 1% `NaN`: `try_sort` (stable) and
+//!   `try_sort_unstable` vs each row sorted by `slice::sort_by` on `partial_cmp` with `NaN`s last.
+//! - `R4`: `try_unique_consecutive(None)` of 10^6 elements in runs vs a hand loop.
+//!
+//! numpy's side (`a.sum(axis=k)`, `a.argmax(axis=-1)`, `np.sort(kind="stable")`, `np.sort`) is
+//! timed by `scripts/numpy_reduce_bench.py`. Run both:
+//! `cargo bench --bench reductions && python3 scripts/numpy_reduce_bench.py`.
+
+#![allow(clippy::needless_range_loop)]
+
+mod common;
+
+use std::cmp::Ordering;
+use std::hint::black_box;
+
+use common::value;
+use criterion::Criterion;
+use ndarray::{Array2, Axis};
+use shaped::DynTensor;
+
+const N: usize = 1024;
+
+#[inline(never)]
+fn hand_sum0(a: &[f32]) -> Vec<f32> {
+    let mut out = a[..N].to_vec();
+    for i in 1..N {
+        for (o, x) in out.iter_mut().zip(&a[i * N..(i + 1) * N]) {
+            *o += x;
+        }
+    }
+    out
+}
+
+#[inline(never)]
+fn hand_sum1(a: &[f32]) -> Vec<f32> {
+    a.chunks_exact(N).map(|row| row.iter().sum()).collect()
+}
+
+#[inline(never)]
+fn hand_argmax(a: &[f32]) -> Vec<usize> {
+    a.chunks_exact(N)
+        .map(|row| {
+            let mut at = 0;
+            for j in 1..row.len() {
+                if row[j] > row[at] {
+                    at = j;
+                }
+            }
+            at
+        })
+        .collect()
+}
+
+fn nan_last(x: &f32, y: &f32) -> Ordering {
+    x.partial_cmp(y)
+        .unwrap_or_else(|| x.is_nan().cmp(&y.is_nan()))
+}
+
+#[inline(never)]
+fn hand_sort(a: &[f32], m: usize) -> Vec<f32> {
+    let mut out = a.to_vec();
+    for row in out.chunks_exact_mut(m) {
+        row.sort_by(nan_last);
+    }
+    out
+}
+
+#[inline(never)]
+fn hand_unique(a: &[i32]) -> (Vec<i32>, Vec<usize>, Vec<usize>) {
+    let (mut values, mut inverse, mut counts) =
+        (Vec::new(), Vec::with_capacity(a.len()), Vec::new());
+    for (i, &x) in a.iter().enumerate() {
+        if i == 0 || a[i - 1] != x {
+            values.push(x);
+            counts.push(0);
+        }
+        *counts.last_mut().unwrap() += 1;
+        inverse.push(values.len() - 1);
+    }
+    (values, inverse, counts)
+}
+
+fn benches(c: &mut Criterion) {
+    shaped::set_max_threads(1);
+    let va: Vec<f32> = (0..N * N).map(value).collect();
+    let a = DynTensor::from_shape_vec(&[N, N], va.clone()).unwrap();
+    let na = Array2::from_shape_vec((N, N), va.clone()).unwrap();
+
+    for (group, axis, hand) in [
+        ("R0", 0, hand_sum0 as fn(&[f32]) -> Vec<f32>),
+        ("R1", 1, hand_sum1),
+    ] {
+        let mut g = c.benchmark_group(group);
+        assert_eq!(a.try_sum(axis, false).unwrap().as_slice(), &hand(&va)[..]);
+        g.bench_function("hand", |bn| bn.iter(|| hand(black_box(&va))));
+        g.bench_function("shaped_dyn", |bn| {
+            bn.iter(|| black_box(&a).try_sum(axis, false).unwrap())
+        });
+        g.bench_function("ndarray", |bn| {
+            bn.iter(|| black_box(&na).sum_axis(Axis(axis as usize)))
+        });
+        g.finish();
+    }
+
+    let mut g = c.benchmark_group("R2");
+    assert_eq!(
+        a.try_argmax(Some(-1), false).unwrap().as_slice(),
+        &hand_argmax(&va)[..]
+    );
+    g.bench_function("hand", |bn| bn.iter(|| hand_argmax(black_box(&va))));
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| black_box(&a).try_argmax(Some(-1), false).unwrap())
+    });
+    g.finish();
+
+    let m = 1000;
+    let vs: Vec<f32> = (0..m * m)
+        .map(|i| {
+            let h = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+            if h.is_multiple_of(100) {
+                f32::NAN
+            } else {
+                (h % 100_003) as f32 - 50_000.0
+            }
+        })
+        .collect();
+    let s = DynTensor::from_shape_vec(&[m, m], vs.clone()).unwrap();
+    let mut g = c.benchmark_group("R3");
+    let same = |x: &[f32], y: &[f32]| {
+        x.iter()
+            .zip(y)
+            .all(|(p, q)| p == q || p.is_nan() && q.is_nan())
+    };
+    assert!(same(s.try_sort(-1).unwrap().as_slice(), &hand_sort(&vs, m)));
+    g.bench_function("hand", |bn| bn.iter(|| hand_sort(black_box(&vs), m)));
+    g.bench_function("shaped_dyn_stable", |bn| {
+        bn.iter(|| black_box(&s).try_sort(-1).unwrap())
+    });
+    g.bench_function("shaped_dyn_unstable", |bn| {
+        bn.iter(|| black_box(&s).try_sort_unstable(-1).unwrap())
+    });
+    g.finish();
+
+    let vu: Vec<i32> = (0..1_000_000).map(|i| (i / 3) % 1000).collect();
+    let u = DynTensor::from_shape_vec(&[vu.len()], vu.clone()).unwrap();
+    let mut g = c.benchmark_group("R4");
+    let want = hand_unique(&vu);
+    let got = u.try_unique_consecutive(None).unwrap();
+    assert_eq!(
+        (
+            got.values.as_slice(),
+            got.inverse.as_slice(),
+            got.counts.as_slice()
+        ),
+        (&want.0[..], &want.1[..], &want.2[..])
+    );
+    g.bench_function("hand", |bn| bn.iter(|| hand_unique(black_box(&vu))));
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| black_box(&u).try_unique_consecutive(None).unwrap())
+    });
+    g.finish();
+}
+
+fn main() {
+    common::run(benches);
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""numpy's side of benches/reductions.rs: median times of the same workloads on the same data
+(f32 `[1024, 1024]` sums and argmax, `[1000, 1000]` sorts with 1% NaN, 10^6-element runs), each
+allocating its result as the Rust variants do. Prints one line each."""
+
+import statistics
+import timeit
+
+import numpy as np
+
+N = 1024
+
+
+def values(n):
+    i = np.arange(n, dtype=np.int64)
+    return (((i * 37 + 11) % 101) * 0.5 - 20.0).astype(np.float32)
+
+
+def sort_values(m):
+    i = np.arange(m * m, dtype=np.uint64)
+    h = (i * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
+    v = (h % np.uint64(100_003)).astype(np.float32) - 50_000.0
+    v[h % np.uint64(100) == 0] = np.nan
+    return v.reshape(m, m)
+
+
+def unique_consecutive(a):
+    """The flat unique_consecutive with inverse and counts, as numpy code would write it."""
+    starts = np.empty(a.shape, dtype=bool)
+    starts[0] = True
+    np.not_equal(a[1:], a[:-1], out=starts[1:])
+    inverse = np.cumsum(starts) - 1
+    idx = np.flatnonzero(starts)
+    counts = np.diff(np.append(idx, a.size))
+    return a[idx], inverse, counts
+
+
+def median_ms(fn):
+    timer = timeit.Timer(fn)
+    number, _ = timer.autorange()
+    number = max(1, number // 4)
+    return statistics.median(timer.repeat(repeat=15, number=number)) / number * 1e3
+
+
+def main():
+    a = values(N * N).reshape(N, N)
+    s = sort_values(1000)
+    u = ((np.arange(1_000_000) // 3) % 1000).astype(np.int32)
+    for name, fn in [
+        ("R0 a.sum(axis=0)", lambda: a.sum(axis=0)),
+        ("R1 a.sum(axis=1)", lambda: a.sum(axis=1)),
+        ("R2 a.argmax(axis=-1)", lambda: a.argmax(axis=-1)),
+        ("R3 np.sort(kind='stable')", lambda: np.sort(s, axis=-1, kind="stable")),
+        ("R3 np.sort (default)", lambda: np.sort(s, axis=-1)),
+        ("R4 unique_consecutive", lambda: unique_consecutive(u)),
+    ]:
+        print(f"{name}: numpy {np.__version__} median {median_ms(fn):.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+//! Sorting along one axis: every lane (the elements along the axis, the other indices fixed)
+//! sorted on its own, in numpy's order ([`Reduce::sort_key`]: `NaN` last, `-0.0` equal to
+//! `0.0`). A lane of adjacent elements is sorted where it lies; any other is copied out, sorted
+//! and written back.
+
+use alloc::vec::Vec;
+
+use super::super::dims::DimVec;
+use super::super::iter::Positions;
+use super::super::layout::Layout;
+use super::super::view_layout::axis_of;
+use crate::{Reduce, ShapeError};
+
+/// Where the lanes along `axis` of `l` start, in row-major order of the other indices, and
+/// their length and stride.
+fn lanes(l: &Layout, axis: isize) -> Result<(Positions, usize, isize), ShapeError> {
+    let k = axis_of(axis, &l.dims)?;
+    let mut starts: DimVec = l.dims.clone();
+    starts[k] = 1;
+    let len = if l.is_empty() { 0 } else { l.dims[k] };
+    let from = Positions::new(&starts, &l.strides, l.offset);
+    Ok((from, len, l.strides[k]))
+}
+
+/// The positions of one lane.
+fn lane(start: usize, len: usize, step: isize) -> impl Iterator<Item = usize> {
+    (0..len).map(move |j| start.wrapping_add(j.wrapping_mul(step as usize)))
+}
+
+/// Sorts every lane along `axis` of the elements of `data` that `l` reaches (each once), stably
+/// or not.
+pub(crate) fn sort_in_place<T: Reduce>(
+    data: &mut [T],
+    l: &Layout,
+    axis: isize,
+    stable: bool,
+) -> Result<(), ShapeError> {
+    let (starts, len, step) = lanes(l, axis)?;
+    let sort = |s: &mut [T]| {
+        if stable {
+            s.sort_by_key(|x| x.sort_key());
+        } else {
+            s.sort_unstable_by_key(|x| x.sort_key());
+        }
+    };
+    let mut buf = Vec::new();
+    for p in starts {
+        if step == 1 {
+            sort(&mut data[p..p + len]);
+            continue;
+        }
+        buf.clear();
+        buf.extend(lane(p, len, step).map(|q| data[q]));
+        sort(&mut buf);
+        for (q, x) in lane(p, len, step).zip(&buf) {
+            data[q] = *x;
+        }
+    }
+    Ok(())
+}
+
+/// For each lane along `axis`, the positions along the axis that sort it (stably), in the
+/// row-major order of the view.
+pub(crate) fn argsort<T: Reduce>(
+    data: &[T],
+    l: &Layout,
+    axis: isize,
+) -> Result<Vec<usize>, ShapeError> {
+    let (starts, len, step) = lanes(l, axis)?;
+    let k = axis_of(axis, &l.dims)?;
+    let inner: usize = l.dims[k + 1..].iter().product();
+    let mut out = alloc::vec![0; l.len()];
+    let mut keys = Vec::with_capacity(len);
+    let mut order: Vec<usize> = Vec::with_capacity(len);
+    // Lane `n` (row-major over the other axes) starts at `outer * len * inner + i` of the output.
+    for (n, p) in starts.enumerate() {
+        keys.clear();
+        keys.extend(lane(p, len, step).map(|q| data[q].sort_key()));
+        order.clear();
+        order.extend(0..len);
+        order.sort_by_key(|&j| keys[j]);
+        let (outer, i) = (n / inner.max(1), n % inner.max(1));
+        let start = outer * len * inner + i;
+        for (j, &o) in order.iter().enumerate() {
+            out[start + j * inner] = o;
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,147 @@
+//! Folds over a run of adjacent elements, the inner loop of every reduction: pairwise for
+//! associative operations (numpy's summation, so float sums stay accurate), first-wins for the
+//! arg-reductions.
+
+use super::Reduce;
+
+/// Independent accumulators: enough to keep a vector unit busy (four 8-wide `f32` chains, whose
+/// additions have a latency of several cycles each).
+const LANES: usize = 32;
+
+/// Elements folded by the accumulators before halves are combined.
+const BLOCK: usize = 16 * LANES;
+
+/// `op` folded over `x` (at least one element) pairwise, as numpy sums: fewer than [`LANES`] in
+/// order; up to [`BLOCK`] elements in [`LANES`] interleaved accumulators combined as a tree;
+/// longer runs split in two halves (the first a multiple of [`LANES`]) folded the same way. The
+/// error of a float sum then grows with `log n`, not `n`, and the accumulators vectorise.
+#[inline]
+pub(crate) fn pairwise<T: Copy>(x: &[T], op: &impl Fn(T, T) -> T) -> T {
+    if x.len() < LANES {
+        let mut acc = x[0];
+        for &v in &x[1..] {
+            acc = op(acc, v);
+        }
+        return acc;
+    }
+    if x.len() <= BLOCK {
+        let (chunks, rest) = x.as_chunks::<LANES>();
+        let mut r = chunks[0];
+        for c in &chunks[1..] {
+            for j in 0..LANES {
+                r[j] = op(r[j], c[j]);
+            }
+        }
+        let mut width = LANES;
+        while width > 1 {
+            width /= 2;
+            for j in 0..width {
+                r[j] = op(r[j], r[j + width]);
+            }
+        }
+        let mut acc = r[0];
+        for &v in rest {
+            acc = op(acc, v);
+        }
+        return acc;
+    }
+    let half = x.len() / 2 / LANES * LANES;
+    op(pairwise(&x[..half], op), pairwise(&x[half..], op))
+}
+
+/// numpy's `maximum`: the larger, and `NaN` if either is.
+#[inline(always)]
+pub(crate) fn max_nan<T: Reduce>(a: T, b: T) -> T {
+    if b > a || b.is_nan_value() { b } else { a }
+}
+
+/// numpy's `minimum`: the smaller, and `NaN` if either is.
+#[inline(always)]
+pub(crate) fn min_nan<T: Reduce>(a: T, b: T) -> T {
+    if b < a || b.is_nan_value() { b } else { a }
+}
+
+/// Whether `v` takes the lead from `best` in an `argmax`: larger, or `NaN`.
+#[inline(always)]
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // `NaN` must pass: that is the point.
+pub(crate) fn beats_max<T: Reduce>(v: T, best: T) -> bool {
+    !(v <= best)
+}
+
+/// Whether `v` takes the lead from `best` in an `argmin`: smaller, or `NaN`.
+#[inline(always)]
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
+pub(crate) fn beats_min<T: Reduce>(v: T, best: T) -> bool {
+    !(v >= best)
+}
+
+/// The position of the first element `better` than every one before it, where the first `NaN`
+/// beats everything (numpy's `argmax`/`argmin`); `None` for no elements. `better(v, best)`
+/// must hold for a `NaN` `v` ([`beats_max`], [`beats_min`]): then the common step is one
+/// comparison, and only a new leader is checked for `NaN`.
+#[inline]
+pub(crate) fn arg_best<T: Reduce>(
+    x: impl IntoIterator<Item = T>,
+    better: impl Fn(T, T) -> bool,
+) -> Option<usize> {
+    let mut it = x.into_iter().enumerate();
+    let (mut at, mut best) = it.next()?;
+    if best.is_nan_value() {
+        return Some(at);
+    }
+    for (i, v) in it {
+        if better(v, best) {
+            if v.is_nan_value() {
+                return Some(i);
+            }
+            (at, best) = (i, v);
+        }
+    }
+    Some(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairwise_matches_a_plain_sum_on_integers_of_every_length() {
+        for n in 1..1200 {
+            let x: alloc::vec::Vec<i64> = (0..n as i64).map(|i| i * 7 - 50).collect();
+            assert_eq!(
+                pairwise(&x, &|a, b| a + b),
+                x.iter().sum::<i64>(),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn pairwise_float_sum_is_accurate() {
+        let x = alloc::vec![0.1f32; 1 << 20];
+        let naive: f32 = x.iter().sum();
+        let exact = 0.1f64 as f32 as f64 * (1 << 20) as f64;
+        let pw = pairwise(&x, &|a, b| a + b) as f64;
+        assert!(
+            (pw - exact).abs() / exact < 1e-6,
+            "pairwise {pw} vs {exact}"
+        );
+        assert!(
+            (naive as f64 - exact).abs() / exact > 1e-3,
+            "the naive sum drifts: {naive}"
+        );
+    }
+
+    #[test]
+    fn nan_propagates_and_wins_the_arg_reductions() {
+        assert!(max_nan(1.0, f64::NAN).is_nan() && max_nan(f64::NAN, 1.0).is_nan());
+        assert!(min_nan(1.0, f64::NAN).is_nan() && min_nan(f64::NAN, 1.0).is_nan());
+        assert_eq!(max_nan(-0.0f32, 2.0), 2.0);
+        let x = [1.0, 5.0, f64::NAN, 5.0, f64::NAN];
+        assert_eq!(arg_best(x, beats_max), Some(2));
+        assert_eq!(arg_best([2.0, f64::NAN], beats_min), Some(1));
+        assert_eq!(arg_best([1, 5, 3, 5], beats_max), Some(1));
+        assert_eq!(arg_best([4, 1, 3, 1], beats_min), Some(1));
+        assert_eq!(arg_best(core::iter::empty::<u8>(), beats_max), None);
+    }
+}
