@@ -176,7 +176,7 @@ pub use dynamic::{
 pub use error::ShapeError;
 pub use extent::{Dim, Extent, One};
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};
-pub use ops::Operand;
+pub use ops::{Operand, UniqueRuns};
 pub use reduce::{Float, Reduce};
 pub use scalar::Scalar;
 pub use shape::Shape;

@@ -7,6 +7,8 @@
 mod arith;
 pub mod element;
 mod elementwise;
+mod reduce;
+pub use reduce::UniqueRuns;
 pub(crate) mod engine;
 mod views;
 

@@ -1,0 +1,394 @@
+//! Reductions, sorts and unique runs of static tensors: the axis is a `const A: isize` (negative
+//! counts from the end), the result's shape is computed by the compiler
+//! ([`RemoveAxis`]), and an axis out of range does not compile, naming the axis and the shape.
+//! With the extents constant, the lanes and rows below are loops of constant length: what a
+//! hand-written loop over the same extents compiles to. The folds are the dynamic path's
+//! ([`crate::reduce`]).
+
+use crate::axis::{ExtentAt, RemoveAxis};
+use crate::reduce::fold::{arg_best, beats_max, beats_min, max_nan, min_nan, pairwise};
+use crate::{Float, MAX_RANK, Reduce, Shape, Tensor};
+
+/// Axis `axis` of shape `S` as `(outer, len, inner)` element counts: the axes before it, its
+/// extent, the axes after it (the axis is valid: a trait bound checked it).
+const fn split<S: Shape>(axis: isize) -> (usize, usize, usize) {
+    let dims = &S::PADDED_DIMS;
+    let rank = S::RANK as isize;
+    let k = (MAX_RANK as isize - rank + if axis < 0 { axis + rank } else { axis }) as usize;
+    let (mut outer, mut inner, mut i) = (1, 1, 0);
+    while i < dims.len() {
+        if i < k {
+            outer *= dims[i];
+        } else if i > k {
+            inner *= dims[i];
+        }
+        i += 1;
+    }
+    (outer, dims[k], inner)
+}
+
+/// `op` folded along axis `A` of `x` (row-major, shape `S`) into a tensor of shape `O`: lanes
+/// folded pairwise when the axis is the last, else rows folded into the output element-wise.
+/// The axis is not empty.
+#[inline]
+fn fold_axis<T: Copy, S: Shape, O: Shape, const A: isize>(
+    x: &[T],
+    op: impl Fn(T, T) -> T,
+) -> Tensor<T, O> {
+    let (_, len, inner) = const { split::<S>(A) };
+    if inner == 1 {
+        return Tensor::from_flat_fn(|o| pairwise(&x[o * len..(o + 1) * len], &op));
+    }
+    let block = len * inner;
+    let mut out = Tensor::from_flat_fn(|n| x[n / inner * block + n % inner]);
+    for (o, dst) in out
+        .as_mut_slice()
+        .chunks_exact_mut(inner.max(1))
+        .enumerate()
+    {
+        for j in 1..len {
+            let row = &x[o * block + j * inner..][..inner];
+            for (d, &v) in dst.iter_mut().zip(row) {
+                *d = op(*d, v);
+            }
+        }
+    }
+    out
+}
+
+/// The error a maximum of an empty axis gives when it is built (`cargo build`, not `cargo
+/// check`: the extent is only known after monomorphisation).
+const fn assert_not_empty(len: usize) {
+    assert!(
+        len > 0,
+        "a maximum, minimum or arg-reduction over an axis of extent 0 is undefined"
+    );
+}
+
+impl<T: Reduce, S: Shape> Tensor<T, S> {
+    /// The sum along axis `A` (removed from the shape); floats pairwise, as numpy sums,
+    /// integers wrapping. An axis out of range does not compile.
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Tensor};
+    /// let m = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let cols: Tensor<i32, shape![3]> = m.sum_axis::<0>();
+    /// assert_eq!(cols, tensor![5, 7, 9]);
+    /// assert_eq!(m.sum_axis::<-1>(), tensor![6, 15]);
+    /// ```
+    pub fn sum_axis<const A: isize>(&self) -> Tensor<T, <S as RemoveAxis<A>>::Output>
+    where
+        S: RemoveAxis<A>,
+    {
+        if const { split::<S>(A).1 } == 0 {
+            return Tensor::filled(T::ZERO);
+        }
+        fold_axis::<T, S, _, A>(self.as_slice(), T::plus)
+    }
+
+    /// The product along axis `A`, as [`sum_axis`](Self::sum_axis).
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![[1, 2, 3], [4, 5, 6]].prod_axis::<1>(), tensor![6, 120]);
+    /// ```
+    pub fn prod_axis<const A: isize>(&self) -> Tensor<T, <S as RemoveAxis<A>>::Output>
+    where
+        S: RemoveAxis<A>,
+    {
+        if const { split::<S>(A).1 } == 0 {
+            return Tensor::filled(T::ONE);
+        }
+        fold_axis::<T, S, _, A>(self.as_slice(), T::times)
+    }
+
+    /// The largest element along axis `A`, `NaN` if any is (numpy's `max`). Over an axis of
+    /// extent 0 it does not build.
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![[1.0, 7.0], [4.0, 2.0]].max_axis::<0>(), tensor![4.0, 7.0]);
+    /// ```
+    pub fn max_axis<const A: isize>(&self) -> Tensor<T, <S as RemoveAxis<A>>::Output>
+    where
+        S: RemoveAxis<A>,
+    {
+        const { assert_not_empty(split::<S>(A).1) };
+        fold_axis::<T, S, _, A>(self.as_slice(), max_nan)
+    }
+
+    /// The smallest element along axis `A`, as [`max_axis`](Self::max_axis).
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![[1, 7], [4, 2]].min_axis::<1>(), tensor![1, 2]);
+    /// ```
+    pub fn min_axis<const A: isize>(&self) -> Tensor<T, <S as RemoveAxis<A>>::Output>
+    where
+        S: RemoveAxis<A>,
+    {
+        const { assert_not_empty(split::<S>(A).1) };
+        fold_axis::<T, S, _, A>(self.as_slice(), min_nan)
+    }
+
+    /// The position of the largest element along axis `A` (the first of equals, the first
+    /// `NaN` if any), numpy's `argmax(axis=A)`. Over an axis of extent 0 it does not build.
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// let logits = tensor![[0.1, 2.5, 0.3], [4.0, -1.0, 4.0]];
+    /// assert_eq!(logits.argmax_axis::<-1>(), tensor![1, 0]);
+    /// ```
+    pub fn argmax_axis<const A: isize>(&self) -> Tensor<usize, <S as RemoveAxis<A>>::Output>
+    where
+        S: RemoveAxis<A>,
+    {
+        self.arg_axis::<A>(beats_max)
+    }
+
+    /// The position of the smallest element along axis `A`, as
+    /// [`argmax_axis`](Self::argmax_axis).
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![[3, 1], [0, 5]].argmin_axis::<0>(), tensor![1, 0]);
+    /// ```
+    pub fn argmin_axis<const A: isize>(&self) -> Tensor<usize, <S as RemoveAxis<A>>::Output>
+    where
+        S: RemoveAxis<A>,
+    {
+        self.arg_axis::<A>(beats_min)
+    }
+
+    fn arg_axis<const A: isize>(
+        &self,
+        better: impl Fn(T, T) -> bool + Copy,
+    ) -> Tensor<usize, <S as RemoveAxis<A>>::Output>
+    where
+        S: RemoveAxis<A>,
+    {
+        let (_, len, inner) = const {
+            let s = split::<S>(A);
+            assert_not_empty(s.1);
+            s
+        };
+        let x = self.as_slice();
+        Tensor::from_flat_fn(|n| {
+            let first = n / inner * len * inner + n % inner;
+            let lane = (0..len).map(|j| x[first + j * inner]);
+            arg_best(lane, better).unwrap_or(0)
+        })
+    }
+
+    /// The largest element, `NaN` if any is. A tensor without elements does not build.
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![[1, 9], [4, 2]].max(), 9);
+    /// ```
+    pub fn max(&self) -> T {
+        const { assert_not_empty(S::NUM) };
+        pairwise(self.as_slice(), &max_nan)
+    }
+
+    /// The smallest element, as [`max`](Self::max).
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![[1, 9], [4, 2]].min(), 1);
+    /// ```
+    pub fn min(&self) -> T {
+        const { assert_not_empty(S::NUM) };
+        pairwise(self.as_slice(), &min_nan)
+    }
+
+    /// A copy with every lane along axis `A` sorted stably in numpy's order (`NaN` last,
+    /// `-0.0` and `0.0` equal and kept in order).
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// let m = tensor![[3.0, f32::NAN, -1.0], [0.5, 2.0, 0.0]];
+    /// assert_eq!(m.sort_axis::<0>().as_slice()[..3], [0.5, 2.0, -1.0]);
+    /// ```
+    pub fn sort_axis<const A: isize>(&self) -> Tensor<T, S>
+    where
+        S: ExtentAt<A>,
+    {
+        let mut out = self.clone();
+        out.sort_axis_mut::<A>();
+        out
+    }
+
+    /// Sorts every lane along axis `A` in place, as [`sort_axis`](Self::sort_axis).
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// let mut m = tensor![[3, 1, 2], [0, 9, 4]];
+    /// m.sort_axis_mut::<-1>();
+    /// assert_eq!(m, tensor![[1, 2, 3], [0, 4, 9]]);
+    /// ```
+    pub fn sort_axis_mut<const A: isize>(&mut self)
+    where
+        S: ExtentAt<A>,
+    {
+        let (outer, len, inner) = const { split::<S>(A) };
+        let x = self.as_mut_slice();
+        if inner == 1 {
+            for lane in x.chunks_exact_mut(len.max(1)).take(outer) {
+                lane.sort_by_key(|v| v.sort_key());
+            }
+            return;
+        }
+        // A lane across rows: sorted by insertion where it lies (no buffer, so no allocation).
+        for o in 0..outer {
+            for i in 0..inner {
+                let at = |j: usize| o * len * inner + j * inner + i;
+                for j in 1..len {
+                    let mut m = j;
+                    while m > 0 && x[at(m - 1)].sort_key() > x[at(m)].sort_key() {
+                        x.swap(at(m - 1), at(m));
+                        m -= 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// For each lane along axis `A`, the positions that sort it stably (numpy's
+    /// `argsort(axis=A, kind="stable")`).
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![[3, 1, 2], [0, 0, -1]].argsort_axis::<1>(), tensor![[1, 2, 0], [2, 0, 1]]);
+    /// ```
+    pub fn argsort_axis<const A: isize>(&self) -> Tensor<usize, S>
+    where
+        S: ExtentAt<A>,
+    {
+        let (outer, len, inner) = const { split::<S>(A) };
+        let x = self.as_slice();
+        let mut out = Tensor::<usize, S>::from_flat_fn(|n| n / inner % len.max(1));
+        let idx = out.as_mut_slice();
+        for o in 0..outer {
+            for i in 0..inner {
+                let at = |j: usize| o * len * inner + j * inner + i;
+                // Insertion sort of the positions by key: stable, and no buffer.
+                for j in 1..len {
+                    let mut m = j;
+                    let key = |idx: &[usize], m: usize| x[at(0) + idx[at(m)] * inner].sort_key();
+                    while m > 0 && key(idx, m - 1) > key(idx, m) {
+                        idx.swap(at(m - 1), at(m));
+                        m -= 1;
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl<T: Float, S: Shape> Tensor<T, S> {
+    /// The mean along axis `A` (removed from the shape): the pairwise sum over the extent;
+    /// `NaN` for an axis of extent 0, as numpy's.
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![[1.0, 2.0], [3.0, 6.0]].mean_axis::<0>(), tensor![2.0, 4.0]);
+    /// ```
+    pub fn mean_axis<const A: isize>(&self) -> Tensor<T, <S as RemoveAxis<A>>::Output>
+    where
+        S: RemoveAxis<A>,
+    {
+        let n = T::from_count(const { split::<S>(A).1 });
+        let mut sum = self.sum_axis::<A>();
+        sum.as_mut_slice().iter_mut().for_each(|x| *x = *x / n);
+        sum
+    }
+
+    /// The mean of every element; `NaN` for none.
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// assert_eq!(tensor![1.0f32, 2.0, 6.0].mean(), 3.0);
+    /// ```
+    pub fn mean(&self) -> T {
+        let sum = match self.as_slice() {
+            [] => T::ZERO,
+            x => pairwise(x, &T::plus),
+        };
+        sum / T::from_count(S::NUM)
+    }
+}
+
+/// The runs of equal consecutive elements of a static tensor (row-major), without allocating:
+/// the result has the input's capacity and the number of runs, which no type can know
+/// ([`Tensor::unique_consecutive`]). The dynamic form is
+/// [`DynTensor::try_unique_consecutive`](crate::DynTensor::try_unique_consecutive).
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniqueRuns<T, S: Shape> {
+    values: Tensor<T, S>,
+    counts: Tensor<usize, S>,
+    inverse: Tensor<usize, S>,
+    len: usize,
+}
+
+impl<T, S: Shape> UniqueRuns<T, S> {
+    /// The number of runs.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no runs (the tensor has no elements).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The first element of each run.
+    pub fn values(&self) -> &[T] {
+        &self.values.as_slice()[..self.len]
+    }
+
+    /// The length of each run.
+    pub fn counts(&self) -> &[usize] {
+        &self.counts.as_slice()[..self.len]
+    }
+
+    /// For each element of the input, the run it belongs to (the input's shape).
+    pub fn inverse(&self) -> &Tensor<usize, S> {
+        &self.inverse
+    }
+}
+
+impl<T: Copy + PartialEq, S: Shape> Tensor<T, S> {
+    /// Runs of equal consecutive elements (row-major) collapsed to one, with each run's length
+    /// and each element's run: `torch.unique_consecutive` of the flattened tensor, without an
+    /// allocation. Elements compare with `==`, so `NaN`s never merge.
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// let u = tensor![1, 1, 2, 2, 3, 1, 1, 2].unique_consecutive();
+    /// assert_eq!(u.values(), [1, 2, 3, 1, 2]);
+    /// assert_eq!(u.counts(), [2, 2, 1, 2, 1]);
+    /// assert_eq!(u.inverse(), &tensor![0, 0, 1, 1, 2, 3, 3, 4]);
+    /// ```
+    pub fn unique_consecutive(&self) -> UniqueRuns<T, S> {
+        let x = self.as_slice();
+        let mut values = self.clone();
+        let mut counts = Tensor::<usize, S>::from_flat_fn(|_| 0);
+        let mut len = 0;
+        let inverse = Tensor::<usize, S>::from_flat_fn(|i| {
+            if i == 0 || x[i - 1] != x[i] {
+                values.as_mut_slice()[len] = x[i];
+                len += 1;
+            }
+            counts.as_mut_slice()[len - 1] += 1;
+            len - 1
+        });
+        UniqueRuns {
+            values,
+            counts,
+            inverse,
+            len,
+        }
+    }
+}
