@@ -4,12 +4,12 @@
 
 use super::Reduce;
 
-/// Independent accumulators: enough to keep a vector unit busy (four 8-wide `f32` chains, whose
-/// additions have a latency of several cycles each).
-const LANES: usize = 32;
+/// Independent accumulators: sixteen 4-wide `f32` chains, so an addition's latency of several
+/// cycles never stalls the next (fewer measured slower; BENCHMARKS.md, reductions).
+const LANES: usize = 64;
 
 /// Elements folded by the accumulators before halves are combined.
-const BLOCK: usize = 16 * LANES;
+const BLOCK: usize = 8 * LANES;
 
 /// `op` folded over `x` (at least one element) pairwise, as numpy sums: fewer than [`LANES`] in
 /// order; up to [`BLOCK`] elements in [`LANES`] interleaved accumulators combined as a tree;

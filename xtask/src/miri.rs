@@ -36,6 +36,12 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     // numpy's view operations on one case in ten: negative, zero and overlapping strides
     // through the planner and the iterator (the coverage test only searches the text).
     (&["--test", "dynamic_views"], &["--skip", "fixtures_cover"]),
+    // numpy's reductions, sorts and PyTorch's unique runs on one case in ten, through views
+    // of every kind (the coverage test only searches the text).
+    (
+        &["--test", "dynamic_reductions"],
+        &["--skip", "fixtures_cover"],
+    ),
     // The split on Miri-sized shapes: every planner path, a panic in a helper thread.
     (&["--test", "dynamic_parallel"], &[]),
     // One allocation per dynamic op, per thread when split; none on the static path.
