@@ -88,6 +88,24 @@ impl<'a, T> DynView<'a, T> {
         self.layout.is_empty()
     }
 
+    /// The elements in row-major order, when they are packed that way (`None` for a
+    /// transposed or strided view), as ndarray's `as_slice`; borrowed for as long as the data.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_fn(&[2, 2], |i| 2 * i[0] + i[1]);
+    /// assert_eq!(t.view().as_slice(), Some(&[0, 1, 2, 3][..]));
+    /// assert_eq!(t.t().as_slice(), None);
+    /// ```
+    #[inline]
+    pub fn as_slice(&self) -> Option<&'a [T]> {
+        let data: &'a [T] = self.data;
+        let n = self.len();
+        self.layout
+            .is_row_major()
+            .then(|| &data[self.layout.offset..self.layout.offset + n])
+    }
+
     /// The element at `index`, or `None` when the index has the wrong rank or is out of bounds.
     #[inline]
     pub fn get(&self, index: &[usize]) -> Option<&'a T> {

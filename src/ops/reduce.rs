@@ -235,7 +235,7 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
         let x = self.as_mut_slice();
         if inner == 1 {
             for lane in x.chunks_exact_mut(len.max(1)).take(outer) {
-                lane.sort_by_key(|v| v.sort_key());
+                T::sort_stable(lane);
             }
             return;
         }

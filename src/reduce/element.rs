@@ -27,6 +27,30 @@ pub trait Reduce: Scalar {
     fn is_nan_value(self) -> bool;
     /// The key [`sort`](crate::DynTensor::try_sort) orders by.
     fn sort_key(self) -> Self::Key;
+
+    /// Sorts `lane` stably by [`sort_key`](Self::sort_key): a radix sort with `alloc`, an
+    /// insertion sort in place without (no buffer to allocate; static lanes are short).
+    #[doc(hidden)]
+    fn sort_stable(lane: &mut [Self]) {
+        for j in 1..lane.len() {
+            let mut m = j;
+            while m > 0 && lane[m - 1].sort_key() > lane[m].sort_key() {
+                lane.swap(m - 1, m);
+                m -= 1;
+            }
+        }
+    }
+}
+
+/// `Reduce::sort_stable` by radix sort, for a type whose key is a primitive.
+macro_rules! radix_sorted {
+    () => {
+        #[cfg(feature = "alloc")]
+        #[inline]
+        fn sort_stable(lane: &mut [Self]) {
+            radsort::sort_by_key(lane, |x| x.sort_key());
+        }
+    };
 }
 
 /// Floating-point elements: what a mean divides by.
@@ -60,6 +84,8 @@ macro_rules! integers {
             fn sort_key(self) -> $t {
                 self
             }
+
+            radix_sorted!();
         }
     )*};
 }
@@ -93,6 +119,8 @@ macro_rules! floats {
                 let bits = (self + 0.0).to_bits();
                 if bits & SIGN != 0 { !bits } else { bits | SIGN }
             }
+
+            radix_sorted!();
         }
 
         impl Float for $t {

@@ -32,18 +32,25 @@ pub struct UniqueConsecutive<T> {
     pub counts: DynTensor<usize>,
 }
 
-/// Runs of equal items among `n` items compared by `same(i, j)`: each run's first item, each
-/// item's run, each run's length.
-fn runs(n: usize, same: impl Fn(usize, usize) -> bool) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
+/// Runs of equal items among `n` items, where `same(i)` says item `i` equals item `i - 1`: each
+/// run's first item, each item's run, each run's length.
+fn runs(n: usize, same: impl Fn(usize) -> bool) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
     let (mut firsts, mut inverse, mut counts) = (Vec::new(), Vec::with_capacity(n), Vec::new());
-    for i in 0..n {
-        if i == 0 || !same(i - 1, i) {
-            firsts.push(i);
-            counts.push(0);
-        }
-        *counts.last_mut().expect("a run was opened") += 1;
-        inverse.push(firsts.len() - 1);
+    if n == 0 {
+        return (firsts, inverse, counts);
     }
+    let (mut start, mut run) = (0, 0);
+    firsts.push(0);
+    inverse.push(0);
+    for i in 1..n {
+        if !same(i) {
+            counts.push(i - start);
+            firsts.push(i);
+            (start, run) = (i, run + 1);
+        }
+        inverse.push(run);
+    }
+    counts.push(n - start);
     (firsts, inverse, counts)
 }
 
@@ -55,8 +62,15 @@ pub(crate) fn unique_consecutive<T: Copy + PartialEq>(
 ) -> Result<UniqueConsecutive<T>, ShapeError> {
     let view = DynView::new(data, l.clone());
     let Some(axis) = axis else {
-        let flat = view.to_vec();
-        let (firsts, inverse, counts) = runs(flat.len(), |i, j| flat[i] == flat[j]);
+        let copy;
+        let flat: &[T] = match view.as_slice() {
+            Some(flat) => flat,
+            None => {
+                copy = view.to_vec();
+                &copy
+            }
+        };
+        let (firsts, inverse, counts) = runs(flat.len(), |i| flat[i - 1] == flat[i]);
         let values: Vec<T> = firsts.iter().map(|&i| flat[i]).collect();
         return Ok(UniqueConsecutive {
             values: DynTensor::packed(values, &[firsts.len()]),
@@ -76,7 +90,7 @@ pub(crate) fn unique_consecutive<T: Copy + PartialEq>(
         .map(|(_, d)| d)
         .product();
     let slice = |i: usize| &rows[i * width..(i + 1) * width];
-    let (firsts, inverse, counts) = runs(n, |i, j| slice(i) == slice(j));
+    let (firsts, inverse, counts) = runs(n, |i| slice(i - 1) == slice(i));
     let picked: Vec<T> = firsts
         .iter()
         .flat_map(|&i| slice(i).iter().copied())
