@@ -8,6 +8,8 @@
 //! - `R3`: sort along the last axis of `[1000, 1000]` with 1% `NaN`: `try_sort` (stable) and
 //!   `try_sort_unstable` vs each row sorted by `slice::sort_by` on `partial_cmp` with `NaN`s last.
 //! - `R4`: `try_unique_consecutive(None)` of 10^6 elements in runs vs a hand loop.
+//! - `S0`/`S1`: the static `sum_axis::<0>()` / `sum_axis::<1>()` of a `[256, 256]` tensor (on
+//!   the heap) vs hand loops over the constant extents and ndarray's `sum_axis`.
 //!
 //! numpy's side (`a.sum(axis=k)`, `a.argmax(axis=-1)`, `np.sort(kind="stable")`, `np.sort`) is
 //! timed by `scripts/numpy_reduce_bench.py`. Run both:
@@ -23,7 +25,7 @@ use std::hint::black_box;
 use common::value;
 use criterion::Criterion;
 use ndarray::{Array2, Axis};
-use shaped::DynTensor;
+use shaped::{DynTensor, Tensor, shape};
 
 const N: usize = 1024;
 
@@ -87,7 +89,49 @@ fn hand_unique(a: &[i32]) -> (Vec<i32>, Vec<usize>, Vec<usize>) {
     (values, inverse, counts)
 }
 
+const M: usize = 256;
+
+#[inline(never)]
+fn hand_static_sum0(a: &[f32; M * M]) -> [f32; M] {
+    let mut out = [0.0; M];
+    out.copy_from_slice(&a[..M]);
+    for i in 1..M {
+        for j in 0..M {
+            out[j] += a[i * M + j];
+        }
+    }
+    out
+}
+
+#[inline(never)]
+fn hand_static_sum1(a: &[f32; M * M]) -> [f32; M] {
+    core::array::from_fn(|i| a[i * M..(i + 1) * M].iter().sum())
+}
+
+fn static_benches(c: &mut Criterion) {
+    let t = Tensor::<f32, shape![256, 256]>::boxed_from_flat_fn(value);
+    let flat: Box<[f32; M * M]> = t.as_slice().to_vec().try_into().unwrap();
+    let na = Array2::from_shape_vec((M, M), t.as_slice().to_vec()).unwrap();
+    let mut g = c.benchmark_group("S0");
+    assert_eq!(t.sum_axis::<0>().as_slice(), &hand_static_sum0(&flat)[..]);
+    g.bench_function("hand", |bn| bn.iter(|| hand_static_sum0(black_box(&flat))));
+    g.bench_function("shaped_static", |bn| {
+        bn.iter(|| black_box(&*t).sum_axis::<0>())
+    });
+    g.bench_function("ndarray", |bn| bn.iter(|| black_box(&na).sum_axis(Axis(0))));
+    g.finish();
+    let mut g = c.benchmark_group("S1");
+    assert_eq!(t.sum_axis::<1>().as_slice(), &hand_static_sum1(&flat)[..]);
+    g.bench_function("hand", |bn| bn.iter(|| hand_static_sum1(black_box(&flat))));
+    g.bench_function("shaped_static", |bn| {
+        bn.iter(|| black_box(&*t).sum_axis::<1>())
+    });
+    g.bench_function("ndarray", |bn| bn.iter(|| black_box(&na).sum_axis(Axis(1))));
+    g.finish();
+}
+
 fn benches(c: &mut Criterion) {
+    static_benches(c);
     shaped::set_max_threads(1);
     let va: Vec<f32> = (0..N * N).map(value).collect();
     let a = DynTensor::from_shape_vec(&[N, N], va.clone()).unwrap();

@@ -46,6 +46,7 @@ def main():
     a = values(N * N).reshape(N, N)
     s = sort_values(1000)
     u = ((np.arange(1_000_000) // 3) % 1000).astype(np.int32)
+    small = values(256 * 256).reshape(256, 256)
     for name, fn in [
         ("R0 a.sum(axis=0)", lambda: a.sum(axis=0)),
         ("R1 a.sum(axis=1)", lambda: a.sum(axis=1)),
@@ -53,6 +54,8 @@ def main():
         ("R3 np.sort(kind='stable')", lambda: np.sort(s, axis=-1, kind="stable")),
         ("R3 np.sort (default)", lambda: np.sort(s, axis=-1)),
         ("R4 unique_consecutive", lambda: unique_consecutive(u)),
+        ("S0 [256, 256].sum(axis=0)", lambda: small.sum(axis=0)),
+        ("S1 [256, 256].sum(axis=1)", lambda: small.sum(axis=1)),
     ]:
         print(f"{name}: numpy {np.__version__} median {median_ms(fn):.3f} ms")
 
