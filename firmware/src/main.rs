@@ -160,6 +160,48 @@ pub fn hand_outer_diff(a: &[f32; 4], b: &[f32; 4], out: &mut [[f32; 4]; 4]) {
     }
 }
 
+/// A classifier's decision: the position of the largest of 10 logits (the first of equals).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn shaped_argmax(logits: &Tensor<f32, shape![10]>, out: &mut usize) {
+    *out = logits.argmax_axis::<0>().into_array();
+}
+
+/// Hand twin of [`shaped_argmax`], with the same answer for every input: numpy's, where the
+/// first `NaN` wins (a sensor fault must not be hidden behind a valid logit).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn hand_argmax(logits: &[f32; 10], out: &mut usize) {
+    let mut best = 0;
+    for i in 1..10 {
+        if logits[best].is_nan() {
+            break;
+        }
+        if logits[i] > logits[best] || logits[i].is_nan() {
+            best = i;
+        }
+    }
+    *out = best;
+}
+
+/// The mean of a window of 64 readings.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn shaped_mean(window: &Tensor<f32, shape![64]>, out: &mut f32) {
+    *out = window.mean();
+}
+
+/// Hand twin of [`shaped_mean`].
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn hand_mean(window: &[f32; 64], out: &mut f32) {
+    let mut sum = 0.0;
+    for x in window {
+        sum += x;
+    }
+    *out = sum / 64.0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The checks. Every input is a small integer or a binary fraction, so every result is exact in
 // f32 and compared with `==`; each expected array was worked out by hand from the formula in its
@@ -354,6 +396,35 @@ fn outer_diff(r: &mut Report) {
     );
 }
 
+fn argmax(r: &mut Report) {
+    // The largest logit, 2.5, appears at 3 and 7: the first wins.
+    let logits = black_box([0.5, -1.0, 2.0, 2.5, -3.0, 0.0, 1.5, 2.5, -0.5, 1.0]);
+    let want = 3;
+    let mut shaped = 0;
+    shaped_argmax(
+        black_box(&Tensor::from_array(logits)),
+        black_box(&mut shaped),
+    );
+    let mut hand = 0;
+    hand_argmax(black_box(&logits), black_box(&mut hand));
+    r.check("argmax [10] f32", shaped == want, hand == want);
+}
+
+fn mean(r: &mut Report) {
+    // w[i] = i / 4 for i in 0..64: the sum is 63 * 64 / 8 = 504, the mean 7.875.
+    let mut w = [0.0; 64];
+    for (i, x) in w.iter_mut().enumerate() {
+        *x = i as f32 / 4.0;
+    }
+    let w = black_box(w);
+    let want = 7.875;
+    let mut shaped = 0.0;
+    shaped_mean(black_box(&Tensor::from_array(w)), black_box(&mut shaped));
+    let mut hand = 0.0;
+    hand_mean(black_box(&w), black_box(&mut hand));
+    r.check("mean [64] f32", shaped == want, hand == want);
+}
+
 #[entry]
 fn main() -> ! {
     let mut r = Report {
@@ -366,6 +437,8 @@ fn main() -> ! {
     threshold(&mut r);
     offset3(&mut r);
     outer_diff(&mut r);
+    argmax(&mut r);
+    mean(&mut r);
     hprintln!("firmware: {} passed, {} failed", r.passed, r.failed);
     debug::exit(if r.failed == 0 {
         debug::EXIT_SUCCESS

@@ -184,8 +184,12 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
         let x = self.as_slice();
         Tensor::from_flat_fn(|n| {
             let first = n / inner * len * inner + n % inner;
-            let lane = (0..len).map(|j| x[first + j * inner]);
-            arg_best(lane, better).unwrap_or(0)
+            let best = if inner == 1 {
+                arg_best(x[first..first + len].iter().copied(), better)
+            } else {
+                arg_best((0..len).map(|j| x[first + j * inner]), better)
+            };
+            best.unwrap_or(0)
         })
     }
 

@@ -4,9 +4,14 @@
 
 use super::Reduce;
 
-/// Independent accumulators: sixteen 4-wide `f32` chains, so an addition's latency of several
-/// cycles never stalls the next (fewer measured slower; BENCHMARKS.md, reductions).
+/// Independent accumulators. With vector units: sixteen 4-wide `f32` chains, so an addition's
+/// latency of several cycles never stalls the next (fewer measured slower; BENCHMARKS.md,
+/// reductions). Without (a Cortex-M): eight, which fit its registers and take as many
+/// additions as a loop in order.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 const LANES: usize = 64;
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const LANES: usize = 8;
 
 /// Elements folded by the accumulators before halves are combined.
 const BLOCK: usize = 8 * LANES;
