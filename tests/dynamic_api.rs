@@ -453,3 +453,30 @@ fn bias_add_rows_of_every_length_match_a_naive_loop() {
         }
     }
 }
+
+/// numpy's legacy rule: a rank-0 tensor accepts the axis 0 (or -1) in `sum`, `max`, `argmax`
+/// and the like (reducing nothing), but not in `mean`, nor inside a list, nor any other axis.
+#[test]
+fn a_rank_0_tensor_accepts_axis_0_where_numpy_does() {
+    let t = DynTensor::scalar(5.0f64);
+    for axis in [0, -1] {
+        assert_eq!(t.try_sum(axis, false).unwrap().as_slice(), [5.0]);
+        assert_eq!(t.try_max(axis, true).unwrap().shape(), &[] as &[usize]);
+        assert_eq!(t.try_argmax(Some(axis), false).unwrap().as_slice(), [0]);
+        assert!(matches!(
+            t.try_mean(axis, false),
+            Err(ShapeError::Axis { .. })
+        ));
+    }
+    assert!(matches!(
+        t.try_sum(&[0], false),
+        Err(ShapeError::Axis { .. })
+    ));
+    assert!(matches!(t.try_sum(1, false), Err(ShapeError::Axis { .. })));
+    assert!(matches!(
+        t.try_argmin(Some(1), false),
+        Err(ShapeError::Axis { .. })
+    ));
+    let b = DynTensor::scalar(true);
+    assert_eq!(b.try_all(0, false).unwrap().as_slice(), [true]);
+}

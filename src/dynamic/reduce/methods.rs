@@ -17,6 +17,8 @@ fn arg_reduce<T: Reduce>(
     better: impl Fn(T, T) -> bool + Copy,
 ) -> Result<DynTensor<usize>, ShapeError> {
     let view = DynView::new(data, l.clone());
+    // numpy lets a rank-0 tensor name the axis 0 (or -1): the one element.
+    let axis = axis.filter(|a| l.rank() > 0 || !matches!(a, 0 | -1));
     let Some(axis) = axis else {
         let at = arg_best(view.iter().copied(), better).ok_or(ShapeError::EmptyReduction {
             axis: None,
@@ -168,7 +170,15 @@ macro_rules! reductions {
             T: Float,
         {
             let $this = self;
-            let split = Split::new($layout, axes.into(), keepdims)?;
+            let (layout, axes) = ($layout, axes.into());
+            // numpy's `mean` refuses an axis of a rank-0 tensor that `sum` lets through.
+            if let (0, Axes::Single(axis)) = (layout.rank(), axes) {
+                return Err(ShapeError::Axis {
+                    axis,
+                    shape: crate::error::Dims::new(&[]),
+                });
+            }
+            let split = Split::new(layout, axes, keepdims)?;
             let n = T::from_count(split.reduced_len());
             let mut sum = split.fold($data, Some(T::ZERO), T::plus)?;
             sum.as_mut_slice().iter_mut().for_each(|x| *x = *x / n);

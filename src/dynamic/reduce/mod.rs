@@ -54,7 +54,12 @@ pub(crate) struct Split {
 
 impl Split {
     /// `axes` of `l` reduced (numpy's `axis=`, `keepdims=`).
+    /// As numpy, a rank-0 tensor accepts the one axis `0` (or `-1`), which reduces nothing.
     pub(crate) fn new(l: &Layout, axes: Axes<'_>, keepdims: bool) -> Result<Self, ShapeError> {
+        let axes = match axes {
+            Axes::Single(0 | -1) if l.rank() == 0 => Axes::List(&[]),
+            other => other,
+        };
         let mask = axis_mask(axes, &l.dims)?;
         Ok(Self::from_mask(l, &mask, keepdims))
     }
