@@ -140,6 +140,45 @@ fn main() {
         dst.view().sum()
     );
 
+    println!("\n-- reductions and sorts --");
+    let scores = DynTensor::from_shape_vec(
+        &[2, 4],
+        vec![0.5f32, f32::NAN, 3.0, -1.0, 2.0, 2.0, -0.0, 7.5],
+    )
+    .expect("8 values for [2, 4]");
+    println!(
+        "scores {:?}: sum(axis=1) = {:?}, max(axis=0) = {:?}",
+        scores.to_vec(),
+        scores.try_sum(1, false).expect("axis 1 exists").to_vec(),
+        scores.try_max(0, false).expect("axis 0 exists").to_vec()
+    );
+    println!(
+        "argmax(axis=-1) = {:?} (the NaN wins, as in numpy), sort(axis=-1) = {:?}",
+        scores
+            .try_argmax(Some(-1), false)
+            .expect("axis -1 exists")
+            .to_vec(),
+        scores.try_sort(-1).expect("axis -1 exists").to_vec()
+    );
+    match scores.try_sum(&[1, -1], false) {
+        Ok(_) => println!("a repeated axis was accepted"),
+        Err(e) => println!("sum over [1, -1] -> Err: {e}"),
+    }
+    let logits = tensor![[0.1f32, 2.5, 0.3], [4.0, -1.0, 4.0]];
+    let class: Tensor<usize, shape![2]> = logits.argmax_axis::<-1>();
+    println!(
+        "static: argmax_axis::<-1>() of {:?} = {:?}, mean_axis::<0>() = {:?}",
+        logits.as_slice(),
+        class.as_slice(),
+        logits.mean_axis::<0>().as_slice()
+    );
+    let runs = tensor![1, 1, 2, 2, 3, 1, 1, 2].unique_consecutive();
+    println!(
+        "unique_consecutive [1, 1, 2, 2, 3, 1, 1, 2]: values {:?}, counts {:?} (no allocation)",
+        runs.values(),
+        runs.counts()
+    );
+
     // An incompatible pair does not compile. This is what `cargo check` says for it
     // (tests/ui/rank2_vs_rank1.rs holds the exact snapshot):
     println!("\n`&a + &tensor![1., 2.]` with a: [2, 3] does not compile:");

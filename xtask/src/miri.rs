@@ -49,6 +49,9 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     (&["--test", "no_alloc"], &[]),
     // The static path's `from_writer` (operators, `from_fn`, conversions).
     (&["--test", "tensor"], &[]),
+    // Static reductions and sorts (their outputs are built by `from_writer`) against the
+    // dynamic ones.
+    (&["--test", "static_reductions"], &[]),
     // Generic code over shapes: every operator form, views, in place, on small tensors.
     (&["--test", "generic"], &[]),
     // Tensors built in place on the heap (`boxed_*`, the `unsafe` in storage.rs); the HD-image
