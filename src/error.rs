@@ -256,6 +256,22 @@ pub enum ShapeError {
         /// The shape being narrowed.
         shape: Dims,
     },
+    /// A matrix product with a rank-0 operand (numpy: "matmul: Input operand does not have
+    /// enough dimensions").
+    MatmulRank {
+        /// The left operand's shape.
+        a: Dims,
+        /// The right operand's shape.
+        b: Dims,
+    },
+    /// A matrix product whose inner extents differ: the last axis of `a` against the first of
+    /// `b`'s last two (its only axis when `b` is 1-D).
+    MatmulInner {
+        /// The left operand's shape.
+        a: Dims,
+        /// The right operand's shape.
+        b: Dims,
+    },
     /// A maximum, minimum or arg-reduction over no elements: it has no identity (numpy's
     /// "zero-size array to reduction operation maximum which has no identity").
     EmptyReduction {
@@ -402,6 +418,24 @@ impl fmt::Display for ShapeError {
                 f,
                 "cannot take {len} elements from index {start} along axis {axis} of a tensor of shape {shape}"
             ),
+            Self::MatmulRank { a, b } => write!(
+                f,
+                "cannot multiply {a} by {b}: a matrix product needs operands of rank 1 or more"
+            ),
+            Self::MatmulInner { a, b } => {
+                let (a_s, b_s) = (a.as_slice(), b.as_slice());
+                let k_a = a_s.last().copied().unwrap_or(0);
+                let k_b = if b_s.len() == 1 {
+                    b_s[0]
+                } else {
+                    b_s.get(b_s.len().wrapping_sub(2)).copied().unwrap_or(0)
+                };
+                write!(
+                    f,
+                    "cannot multiply {a} by {b}: inner dimensions differ, {k_a} vs {k_b} \
+                     (the last axis of the left must equal the second-to-last of the right)"
+                )
+            }
             Self::EmptyReduction { axis, shape } => {
                 match axis {
                     Some(a) => write!(f, "axis {a} of a tensor of shape {shape} has no elements")?,

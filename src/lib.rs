@@ -153,6 +153,7 @@ pub mod iter;
 #[doc(hidden)]
 pub mod kernel;
 pub mod layout;
+pub mod matmul;
 pub mod ops;
 pub mod reduce;
 pub mod scalar;
@@ -176,6 +177,7 @@ pub use dynamic::{
 pub use error::ShapeError;
 pub use extent::{Dim, Extent, One};
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};
+pub use matmul::Product;
 pub use ops::{Operand, UniqueRuns};
 pub use reduce::{Float, Reduce};
 pub use scalar::Scalar;

@@ -9,6 +9,7 @@ use proc_macro::TokenStream;
 
 mod axes;
 mod kernels;
+mod matmul;
 mod shape;
 mod tables;
 mod tensor;
@@ -47,6 +48,12 @@ pub fn impl_broadcast(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn impl_axes(input: TokenStream) -> TokenStream {
     axes::expand(input.into()).into()
+}
+
+#[doc(hidden)]
+#[proc_macro]
+pub fn impl_matmul(input: TokenStream) -> TokenStream {
+    matmul::expand(input.into()).into()
 }
 
 #[doc(hidden)]

@@ -48,6 +48,7 @@ mod convert;
 mod dims;
 mod iter;
 mod layout;
+mod matmul;
 mod methods;
 mod operand;
 mod operators;

@@ -7,6 +7,7 @@
 mod arith;
 pub mod element;
 mod elementwise;
+mod matmul;
 mod reduce;
 pub use reduce::UniqueRuns;
 pub(crate) mod engine;

@@ -1,0 +1,92 @@
+//! Matrix products against their baselines, in one criterion run.
+//!
+//! - `M1`/`M2`: `[512, 512] x [512, 512]` f32 / f64: `try_matmul` vs ndarray's `dot` (the same
+//!   GEMM crate, one thread).
+//! - `M3`: a batched `[64, 64, 64] x [64, 64]` f32 (numpy's broadcast of the right operand over
+//!   the batch) vs 64 calls of ndarray's `dot`.
+//! - `M4`: `[512, 512]` f32 times a transposed view: no copy, the GEMM reads the strides.
+//!
+//! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
+//! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
+
+mod common;
+
+use std::hint::black_box;
+
+use common::value;
+use criterion::Criterion;
+use ndarray::{Array2, Array3, Axis};
+use shaped::DynTensor;
+
+fn benches(c: &mut Criterion) {
+    shaped::set_max_threads(1);
+    let n = 512;
+    let va: Vec<f32> = (0..n * n).map(value).collect();
+    let vb: Vec<f32> = (0..n * n).map(|i| value(i + 3)).collect();
+    let (a, b) = (
+        DynTensor::from_shape_vec(&[n, n], va.clone()).unwrap(),
+        DynTensor::from_shape_vec(&[n, n], vb.clone()).unwrap(),
+    );
+    let (na, nb) = (
+        Array2::from_shape_vec((n, n), va.clone()).unwrap(),
+        Array2::from_shape_vec((n, n), vb.clone()).unwrap(),
+    );
+    let mut g = c.benchmark_group("M1");
+    assert_eq!(
+        a.try_matmul(&b).unwrap().as_slice(),
+        na.dot(&nb).as_slice().unwrap()
+    );
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| black_box(&a).try_matmul(black_box(&b)).unwrap())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na).dot(black_box(&nb)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("M4");
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| black_box(&a).try_matmul(&black_box(&b).t()).unwrap())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na).dot(&black_box(&nb).t()))
+    });
+    g.finish();
+
+    let to64 = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<f64>>();
+    let (a64, b64) = (
+        DynTensor::from_shape_vec(&[n, n], to64(&va)).unwrap(),
+        DynTensor::from_shape_vec(&[n, n], to64(&vb)).unwrap(),
+    );
+    let (na64, nb64) = (na.mapv(|x| x as f64), nb.mapv(|x| x as f64));
+    let mut g = c.benchmark_group("M2");
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| black_box(&a64).try_matmul(black_box(&b64)).unwrap())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na64).dot(black_box(&nb64)))
+    });
+    g.finish();
+
+    let vs: Vec<f32> = (0..64 * 64 * 64).map(value).collect();
+    let s = DynTensor::from_shape_vec(&[64, 64, 64], vs.clone()).unwrap();
+    let w = DynTensor::from_shape_vec(&[64, 64], vb[..64 * 64].to_vec()).unwrap();
+    let ns = Array3::from_shape_vec((64, 64, 64), vs).unwrap();
+    let nw = Array2::from_shape_vec((64, 64), vb[..64 * 64].to_vec()).unwrap();
+    let mut g = c.benchmark_group("M3");
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| black_box(&s).try_matmul(black_box(&w)).unwrap())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| {
+            ns.axis_iter(Axis(0))
+                .map(|m| m.dot(black_box(&nw)))
+                .collect::<Vec<_>>()
+        })
+    });
+    g.finish();
+}
+
+fn main() {
+    common::run(benches);
+}

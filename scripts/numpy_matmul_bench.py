@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""numpy's side of benches/matmul.rs: median times of `a @ b` on the same workloads (OpenBLAS;
+its thread count is printed, set it with OPENBLAS_NUM_THREADS=1 to match shaped's one thread)."""
+
+import os
+import statistics
+import timeit
+
+import numpy as np
+
+
+def values(n, salt=0):
+    i = np.arange(n, dtype=np.int64) + salt
+    return (((i * 37 + 11) % 101) * 0.5 - 20.0).astype(np.float32)
+
+
+def median_ms(fn):
+    timer = timeit.Timer(fn)
+    number, _ = timer.autorange()
+    number = max(1, number // 4)
+    return statistics.median(timer.repeat(repeat=15, number=number)) / number * 1e3
+
+
+def main():
+    n = 512
+    a, b = values(n * n).reshape(n, n), values(n * n, 3).reshape(n, n)
+    s = values(64 * 64 * 64).reshape(64, 64, 64)
+    w = b.reshape(-1)[: 64 * 64].reshape(64, 64)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
+    for name, fn in [
+        ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
+        ("M2 [512,512] @ [512,512] f64", lambda: a64 @ b64),
+        ("M3 [64,64,64] @ [64,64] f32", lambda: s @ w),
+        ("M4 a @ b.T f32", lambda: a @ b.T),
+    ]:
+        print(f"{name}: numpy {np.__version__} (threads {threads}) median {median_ms(fn):.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

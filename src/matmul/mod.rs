@@ -1,0 +1,140 @@
+//! Matrix products: what an element needs ([`Product`]) and the one kernel every product ends
+//! in, `C = A · B` for one matrix of any strides, written into a packed row-major output. The
+//! dynamic path (`DynTensor::try_matmul`) loops it over numpy's broadcast batch axes.
+//!
+//! `f32` and `f64` hand the matrix to `matrixmultiply` (with `alloc`: packing, cache blocking and
+//! AVX/FMA kernels chosen at run time, the GEMM ndarray uses); other elements, and every element
+//! without `alloc`, run a loop in `i, k, j` order, whose inner loop walks a row of `B` and of
+//! `C` and vectorises when both are contiguous.
+
+mod shape;
+
+pub use shape::{Append, InnerDim, MatMul, NotScalar};
+
+use crate::Reduce;
+
+/// One operand matrix: its buffer, the position of element `[0, 0]`, and its row and column
+/// strides in elements (any sign, 0 for a broadcast). Every position
+/// `base + i * rows + j * cols` it is asked for lies in `data`.
+#[derive(Clone, Copy)]
+pub(crate) struct Matrix<'a, T> {
+    pub data: &'a [T],
+    pub base: usize,
+    pub rows: isize,
+    pub cols: isize,
+}
+
+impl<T: Copy> Matrix<'_, T> {
+    #[inline(always)]
+    fn at(&self, i: usize, j: usize) -> T {
+        let off = (i as isize).wrapping_mul(self.rows) + (j as isize).wrapping_mul(self.cols);
+        self.data[self.base.wrapping_add(off as usize)]
+    }
+}
+
+/// Elements of a matrix product: every [`Reduce`] type, integers wrapping on overflow as numpy's
+/// do.
+pub trait Product: Reduce {
+    /// `c = a · b` for an `m x k` and a `k x n` matrix, into `c`'s `m * n` elements, row-major.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn gemm(
+        m: usize,
+        k: usize,
+        n: usize,
+        a: Matrix<'_, Self>,
+        b: Matrix<'_, Self>,
+        c: &mut [Self],
+    ) {
+        loop_gemm(m, k, n, a, b, c);
+    }
+}
+
+/// The portable product: for each row of `C`, the rows of `B` scaled by `A`'s entries added in
+/// (`i, k, j` order, so the inner loop runs along rows of `B` and `C`).
+#[inline]
+pub(crate) fn loop_gemm<T: Reduce>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    for (i, row) in c.chunks_exact_mut(n.max(1)).take(m).enumerate() {
+        row.fill(T::ZERO);
+        for p in 0..k {
+            let x = a.at(i, p);
+            if b.cols == 1 {
+                let start = b
+                    .base
+                    .wrapping_add((p as isize).wrapping_mul(b.rows) as usize);
+                for (o, &y) in row.iter_mut().zip(&b.data[start..start + n]) {
+                    *o = o.plus(x.times(y));
+                }
+            } else {
+                for (j, o) in row.iter_mut().enumerate() {
+                    *o = o.plus(x.times(b.at(p, j)));
+                }
+            }
+        }
+    }
+}
+
+macro_rules! portable {
+    ($($t:ty)*) => {$( impl Product for $t {} )*};
+}
+
+portable!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+
+/// `f32`/`f64` products through `matrixmultiply`'s GEMM, with `alloc`.
+macro_rules! blas {
+    ($($t:ty: $gemm:ident;)*) => {$(
+        impl Product for $t {
+            #[allow(private_interfaces)]
+            fn gemm(m: usize, k: usize, n: usize, a: Matrix<'_, $t>, b: Matrix<'_, $t>, c: &mut [$t]) {
+                #[cfg(feature = "alloc")]
+                {
+                    assert!(c.len() >= m * n, "the output holds the product");
+                    if m == 0 || n == 0 {
+                        return;
+                    }
+                    if k == 0 {
+                        c[..m * n].fill(0.0);
+                        return;
+                    }
+                    // SAFETY: `a` and `b` point at their element `[0, 0]`; every element
+                    // `base + i * rows + p * cols` (i < m, p < k) of `a`, and likewise of `b`,
+                    // lies in its slice (the `Matrix` contract, checked by the caller's layout),
+                    // and `matrixmultiply` reads only those, through pointers derived from the
+                    // slices (wrapping offsets, so negative strides are fine). `c` holds `m * n`
+                    // elements (asserted), written row-major (row stride `n`, column stride 1);
+                    // with `beta = 0` it is only written. The slices do not overlap: `c` is
+                    // borrowed mutably.
+                    unsafe {
+                        matrixmultiply::$gemm(
+                            m,
+                            k,
+                            n,
+                            1.0,
+                            a.data.as_ptr().wrapping_add(a.base),
+                            a.rows,
+                            a.cols,
+                            b.data.as_ptr().wrapping_add(b.base),
+                            b.rows,
+                            b.cols,
+                            0.0,
+                            c.as_mut_ptr(),
+                            n as isize,
+                            1,
+                        );
+                    }
+                }
+                #[cfg(not(feature = "alloc"))]
+                loop_gemm(m, k, n, a, b, c);
+            }
+        }
+    )*};
+}
+
+blas! { f32: sgemm; f64: dgemm; }

@@ -1,0 +1,79 @@
+//! Static matrix products against the dynamic ones (checked against numpy by
+//! `tests/dynamic_matmul.rs`) on the same data: 1-D promotion on either side, batch
+//! broadcasting, transposed views, integers and floats, a product large enough for the GEMM.
+
+use shaped::{DynTensor, Shape, Tensor, shape};
+
+fn dynamic<T: Copy, S: Shape>(t: &Tensor<T, S>) -> DynTensor<T> {
+    DynTensor::from_shape_vec(S::dims(), t.as_slice().to_vec()).unwrap()
+}
+
+fn small(i: usize) -> i32 {
+    (i * 7 % 11) as i32 - 5
+}
+
+macro_rules! check {
+    ($a:expr, $b:expr) => {{
+        let (a, b) = (&$a, &$b);
+        let got = a.matmul(b);
+        let want = dynamic(a).try_matmul(&dynamic(b)).unwrap();
+        assert_eq!(
+            got.shape(),
+            want.shape(),
+            "{:?} x {:?}",
+            a.shape(),
+            b.shape()
+        );
+        assert_eq!(
+            got.as_slice(),
+            want.as_slice(),
+            "{:?} x {:?}",
+            a.shape(),
+            b.shape()
+        );
+    }};
+}
+
+#[test]
+fn every_rank_pairing_matches_the_dynamic_product() {
+    let v3 = Tensor::<i32, shape![3]>::from_flat_fn(small);
+    let m23 = Tensor::<i32, shape![2, 3]>::from_flat_fn(small);
+    let m34 = Tensor::<i32, shape![3, 4]>::from_flat_fn(|i| small(i + 1));
+    let b234 = Tensor::<i32, shape![2, 3, 4]>::from_flat_fn(|i| small(i + 2));
+    let b5134 = Tensor::<i32, shape![5, 1, 3, 4]>::from_flat_fn(|i| small(i + 3));
+    let b223 = Tensor::<i32, shape![2, 2, 3]>::from_flat_fn(|i| small(i + 4));
+    check!(v3, v3);
+    check!(v3, m34);
+    check!(m23, v3);
+    check!(m23, m34);
+    check!(m23, b234);
+    check!(b223, b234);
+    check!(b223, b5134);
+    check!(v3, b5134);
+    check!(b5134, Tensor::<i32, shape![4, 1]>::from_flat_fn(small));
+}
+
+#[test]
+fn transposed_views_and_floats() {
+    let a = Tensor::<f64, shape![4, 3]>::from_flat_fn(|i| small(i) as f64 * 0.5);
+    let b = Tensor::<f64, shape![5, 3]>::from_flat_fn(|i| small(i + 5) as f64);
+    let got = a.matmul(b.t());
+    let want = dynamic(&a).try_matmul(&dynamic(&b).t()).unwrap();
+    assert_eq!(got.as_slice(), want.as_slice());
+    assert_eq!(a.t().matmul(&a).shape(), &[3, 3]);
+    assert_eq!(
+        a.view().t().matmul(&a).as_slice(),
+        dynamic(&a).t().try_matmul(&dynamic(&a)).unwrap().as_slice()
+    );
+}
+
+#[test]
+fn a_product_past_the_small_limit_takes_the_gemm() {
+    let a = Tensor::<f32, shape![20, 24]>::boxed_from_flat_fn(|i| small(i) as f32);
+    let b = Tensor::<f32, shape![24, 18]>::boxed_from_flat_fn(|i| small(i + 1) as f32);
+    check!(*a, *b);
+    assert_eq!(
+        Tensor::<i32, shape![3]>::from_flat_fn(small).dot(&Tensor::<i32, shape![3]>::ones()),
+        small(0) + small(1) + small(2)
+    );
+}
