@@ -1,6 +1,6 @@
 //! Reductions, shared by the static and the dynamic path: what an element must offer
 //! ([`Reduce`], [`Float`]) and the folds over a run of elements that every reduction ends in
-//! ([`fold`]). Which elements form a run, and how runs are found along the axes of a view, is the
+//! (`fold`). Which elements form a run, and how runs are found along the axes of a view, is the
 //! business of each path (`dynamic::reduce` for shapes known at run time).
 
 mod element;
