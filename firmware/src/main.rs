@@ -202,6 +202,30 @@ pub fn hand_mean(window: &[f32; 64], out: &mut f32) {
     *out = sum / 64.0;
 }
 
+/// A projection: a `[4, 4]` matrix times a `[4]` vector (homogeneous coordinates).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn shaped_project(
+    m: &Tensor<f32, shape![4, 4]>,
+    v: &Tensor<f32, shape![4]>,
+    out: &mut Tensor<f32, shape![4]>,
+) {
+    *out = m.matmul(v);
+}
+
+/// Hand twin of [`shaped_project`].
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn hand_project(m: &[[f32; 4]; 4], v: &[f32; 4], out: &mut [f32; 4]) {
+    for i in 0..4 {
+        let mut acc = 0.0;
+        for k in 0..4 {
+            acc += m[i][k] * v[k];
+        }
+        out[i] = acc;
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The checks. Every input is a small integer or a binary fraction, so every result is exact in
 // f32 and compared with `==`; each expected array was worked out by hand from the formula in its
@@ -425,6 +449,32 @@ fn mean(r: &mut Report) {
     r.check("mean [64] f32", shaped == want, hand == want);
 }
 
+fn project(r: &mut Report) {
+    // A scale by 2, a translation by (1, -2, 0.5) in the last column, applied to (1, 2, 3, 1):
+    // (2 + 1, 4 - 2, 6 + 0.5, 1).
+    let m = black_box([
+        [2.0, 0.0, 0.0, 1.0],
+        [0.0, 2.0, 0.0, -2.0],
+        [0.0, 0.0, 2.0, 0.5],
+        [0.0, 0.0, 0.0, 1.0],
+    ]);
+    let v = black_box([1.0, 2.0, 3.0, 1.0]);
+    let want = [3.0, 2.0, 6.5, 1.0];
+    let mut shaped = Tensor::zeros();
+    shaped_project(
+        black_box(&Tensor::from_array(m)),
+        black_box(&Tensor::from_array(v)),
+        black_box(&mut shaped),
+    );
+    let mut hand = [0.0; 4];
+    hand_project(black_box(&m), black_box(&v), black_box(&mut hand));
+    r.check(
+        "project [4,4]x[4] f32",
+        shaped.into_array() == want,
+        hand == want,
+    );
+}
+
 #[entry]
 fn main() -> ! {
     let mut r = Report {
@@ -439,6 +489,7 @@ fn main() -> ! {
     outer_diff(&mut r);
     argmax(&mut r);
     mean(&mut r);
+    project(&mut r);
     hprintln!("firmware: {} passed, {} failed", r.passed, r.failed);
     debug::exit(if r.failed == 0 {
         debug::EXIT_SUCCESS
