@@ -44,6 +44,38 @@ macro_rules! drive {
     }};
 }
 
+/// A static product workload: `shaped`, `hand` or `nalgebra`, `calls` times; the answers agree.
+macro_rules! drive_matmul {
+    ($w:ident, $imp:expr, $calls:expr) => {{
+        use workloads::matmul::$w;
+        let (a, b) = $w::inputs();
+        let (ga, gb) = $w::nalgebra_inputs(&a, &b);
+        let (ha, hb) = (a.into_array(), b.into_array());
+        let (mut sout, mut hout, mut gout) = (a, ha, ga);
+        for _ in 0..$calls {
+            match $imp {
+                "shaped" => $w::shaped(black_box(&a), black_box(&b), black_box(&mut sout)),
+                "hand" => $w::hand(black_box(&ha), black_box(&hb), black_box(&mut hout)),
+                "nalgebra" => $w::nalgebra(black_box(&ga), black_box(&gb), black_box(&mut gout)),
+                other => panic!("unknown implementation {other}"),
+            }
+        }
+        $w::shaped(&a, &b, &mut sout);
+        $w::hand(&ha, &hb, &mut hout);
+        $w::nalgebra(&ga, &gb, &mut gout);
+        assert_eq!(
+            sout.as_slice(),
+            hout.as_flattened(),
+            "shaped and hand disagree"
+        );
+        assert_eq!(
+            gout.transpose().as_slice(),
+            hout.as_flattened(),
+            "nalgebra and hand disagree"
+        );
+    }};
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [workload, imp, calls] = match &args[..] {
@@ -58,6 +90,9 @@ fn main() {
         "w3a_f64" => drive!(w3a_f64, imp, calls, 2d),
         "w3a_i32" => drive!(w3a_i32, imp, calls, 2d),
         "w8" => drive!(w8, imp, calls, 2d),
+        "mm3" => drive_matmul!(mm3, imp, calls),
+        "mm4" => drive_matmul!(mm4, imp, calls),
+        "mm8" => drive_matmul!(mm8, imp, calls),
         "w2" => {
             let (a, b) = w2::inputs();
             let (ha, hb) = w2::hand_inputs(&a, &b);

@@ -81,6 +81,54 @@ pub(crate) fn loop_gemm<T: Reduce>(
     }
 }
 
+/// The product of small matrices as a hand-written one is: each element one sum over `k` in a
+/// register, handed to `put(position, value)` (row-major) once. With constant extents the
+/// compiler unrolls it whole.
+#[inline(always)]
+pub(crate) fn dot_gemm<T: Reduce>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    mut put: impl FnMut(usize, T),
+) {
+    const ROW: usize = 16;
+    if n <= ROW && k > 0 {
+        for i in 0..m {
+            let mut row = [T::ZERO; ROW];
+            let x = a.at(i, 0);
+            for j in 0..n {
+                row[j] = x.times(b.at(0, j));
+            }
+            for p in 1..k {
+                let x = a.at(i, p);
+                for j in 0..n {
+                    row[j] = row[j].plus(x.times(b.at(p, j)));
+                }
+            }
+            for j in 0..n {
+                put(i * n + j, row[j]);
+            }
+        }
+        return;
+    }
+    for i in 0..m {
+        for j in 0..n {
+            // Starting from the first product, not from 0: a float `0 + x` is not `x` (for
+            // `x = -0.0`), so the compiler would keep the addition.
+            let mut acc = match k {
+                0 => T::ZERO,
+                _ => a.at(i, 0).times(b.at(0, j)),
+            };
+            for p in 1..k {
+                acc = acc.plus(a.at(i, p).times(b.at(p, j)));
+            }
+            put(i * n + j, acc);
+        }
+    }
+}
+
 macro_rules! portable {
     ($($t:ty)*) => {$( impl Product for $t {} )*};
 }

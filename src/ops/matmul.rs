@@ -2,11 +2,11 @@
 //! ([`MatMul`]: a different inner extent, batch axes that do not broadcast or a rank-0 operand
 //! do not compile, and the error names the extents). The plan (batch axes, the strides of each
 //! matrix) is computed at compile time from the shapes and layouts; each batch's product is the
-//! portable loop over constant extents for small matrices (unrolled like a hand-written one),
+//! dot-product loop over constant extents for small matrices (unrolled like a hand-written one),
 //! [`Product::gemm`] above [`SMALL`] multiply-adds.
 
 use crate::layout::Layout;
-use crate::matmul::{MatMul, Matrix, Product, loop_gemm};
+use crate::matmul::{MatMul, Matrix, Product, dot_gemm};
 use crate::{MAX_RANK, Operand, Shape, Tensor, TensorView};
 
 /// Products of at most this many multiply-adds per matrix (16 x 16 x 16) run the loop over
@@ -95,31 +95,43 @@ fn product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
 ) -> Tensor<T, O> {
     let p = const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() };
     let (m, k, n) = (p.m, p.k, p.n);
-    let mut out = Tensor::<T, O>::from_flat_fn(|_| T::ZERO);
     let (sa, sb) = (a.source(), b.source());
+    let matrices = |i: usize| {
+        let (oa, ob) = p.offsets(i);
+        (
+            Matrix {
+                data: sa,
+                base: oa,
+                rows: p.a[0],
+                cols: p.a[1],
+            },
+            Matrix {
+                data: sb,
+                base: ob,
+                rows: p.b[0],
+                cols: p.b[1],
+            },
+        )
+    };
+    if m * k * n <= SMALL {
+        // Each output element written once, straight into the result.
+        return Tensor::from_writer(|slots| {
+            for (i, c) in slots.chunks_exact_mut((m * n).max(1)).enumerate() {
+                let (ma, mb) = matrices(i);
+                dot_gemm(m, k, n, ma, mb, |at, v| {
+                    c[at].write(v);
+                });
+            }
+        });
+    }
+    let mut out = Tensor::<T, O>::from_flat_fn(|_| T::ZERO);
     for (i, c) in out
         .as_mut_slice()
         .chunks_exact_mut((m * n).max(1))
         .enumerate()
     {
-        let (oa, ob) = p.offsets(i);
-        let ma = Matrix {
-            data: sa,
-            base: oa,
-            rows: p.a[0],
-            cols: p.a[1],
-        };
-        let mb = Matrix {
-            data: sb,
-            base: ob,
-            rows: p.b[0],
-            cols: p.b[1],
-        };
-        if m * k * n <= SMALL {
-            loop_gemm(m, k, n, ma, mb, c);
-        } else {
-            T::gemm(m, k, n, ma, mb, c);
-        }
+        let (ma, mb) = matrices(i);
+        T::gemm(m, k, n, ma, mb, c);
     }
     out
 }
