@@ -81,9 +81,11 @@ pub(crate) fn loop_gemm<T: Reduce>(
     }
 }
 
-/// The product of small matrices as a hand-written one is: each element one sum over `k` in a
-/// register, handed to `put(position, value)` (row-major) once. With constant extents the
-/// compiler unrolls it whole.
+/// The product of small matrices, each element handed to `put(position, value)` (row-major)
+/// once: a row of up to 16 outputs accumulated in registers as `B`'s rows scaled by `A`'s
+/// entries (what nalgebra's column-major product does with columns), else one sum over `k` per
+/// element, as a hand-written loop. Each sum starts from its first product and adds in `k`'s
+/// order either way. With constant extents the compiler unrolls it whole.
 #[inline(always)]
 pub(crate) fn dot_gemm<T: Reduce>(
     m: usize,
@@ -97,18 +99,19 @@ pub(crate) fn dot_gemm<T: Reduce>(
     if n <= ROW && k > 0 {
         for i in 0..m {
             let mut row = [T::ZERO; ROW];
+            let row = &mut row[..n];
             let x = a.at(i, 0);
-            for j in 0..n {
-                row[j] = x.times(b.at(0, j));
+            for (j, r) in row.iter_mut().enumerate() {
+                *r = x.times(b.at(0, j));
             }
             for p in 1..k {
                 let x = a.at(i, p);
-                for j in 0..n {
-                    row[j] = row[j].plus(x.times(b.at(p, j)));
+                for (j, r) in row.iter_mut().enumerate() {
+                    *r = r.plus(x.times(b.at(p, j)));
                 }
             }
-            for j in 0..n {
-                put(i * n + j, row[j]);
+            for (j, &v) in row.iter().enumerate() {
+                put(i * n + j, v);
             }
         }
         return;
