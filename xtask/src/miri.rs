@@ -49,6 +49,10 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     (&["--test", "no_alloc"], &[]),
     // The static path's `from_writer` (operators, `from_fn`, conversions).
     (&["--test", "tensor"], &[]),
+    // numpy's matmul on one case in ten (GEMM on strided, transposed and broadcast operands,
+    // through matrixmultiply's `unsafe` kernels), and the static products against them.
+    (&["--test", "dynamic_matmul"], &["--skip", "fixtures_cover"]),
+    (&["--test", "static_matmul"], &[]),
     // Static reductions and sorts (their outputs are built by `from_writer`) against the
     // dynamic ones.
     (&["--test", "static_reductions"], &[]),

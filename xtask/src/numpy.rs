@@ -1,18 +1,20 @@
 //! `cargo xtask numpy`: (re)generates the numpy differential fixtures, installing numpy first
 //! when Python lacks it. `bench` runs the numpy side of `benches/dynamic.rs`.
 //!
-//! The fixtures (`tests/fixtures/broadcast.txt`, `views.txt` and `reductions.txt`) are committed,
-//! so `cargo test` never needs Python; regenerate them after changing `scripts/gen_fixtures.py`,
-//! `scripts/gen_view_fixtures.py` or `scripts/gen_reduce_fixtures.py` (the seeds are fixed, so an
-//! unchanged script reproduces its file byte for byte). `reductions.txt` needs numpy only: its
-//! `unique_consecutive` answers (torch's semantics) come from a reference in plain Python.
+//! The fixtures (`tests/fixtures/broadcast.txt`, `views.txt`, `reductions.txt` and `matmul.txt`)
+//! are committed, so `cargo test` never needs Python; regenerate them after changing
+//! `scripts/gen_fixtures.py`, `scripts/gen_view_fixtures.py`, `scripts/gen_reduce_fixtures.py` or
+//! `scripts/gen_matmul_fixtures.py` (the seeds are fixed, so an unchanged script reproduces its
+//! file byte for byte). `reductions.txt` needs numpy only: its `unique_consecutive` answers
+//! (torch's semantics) come from a reference in plain Python.
 
 use std::path::Path;
 use std::process::Command;
 
 const PYTHON: &str = "python3";
 
-/// Installs numpy if missing, then regenerates the broadcasting, view and reduction fixtures.
+/// Installs numpy if missing, then regenerates the broadcasting, view, reduction and matrix
+/// product fixtures.
 pub fn run(root: &Path) -> Result<(), String> {
     ensure_numpy(root)?;
     crate::run(
@@ -33,6 +35,15 @@ pub fn run(root: &Path) -> Result<(), String> {
         &[
             "scripts/gen_reduce_fixtures.py",
             "tests/fixtures/reductions.txt",
+        ],
+        &[],
+    )?;
+    crate::run(
+        root,
+        PYTHON,
+        &[
+            "scripts/gen_matmul_fixtures.py",
+            "tests/fixtures/matmul.txt",
         ],
         &[],
     )

@@ -1,0 +1,489 @@
+//! Matrix products against numpy: `tests/fixtures/matmul.txt`, made by
+//! `scripts/gen_matmul_fixtures.py` (see its header for the format). Each case builds two f32,
+//! f64 or i32 tensors, maybe transposes either (`.t()`: all axes reversed, a view that is not
+//! row-major), multiplies them with `try_matmul` (tensor by tensor, view by tensor or tensor by
+//! view, in turn by case id) and compares the shape and every element, or the error variant.
+//! Every case also runs `try_matmul_into`: into a zero tensor of the result's shape, into the
+//! transposed mutable view of a tensor filled with 9s (strided, every element overwritten), and
+//! into outputs of another shape, which must be refused.
+//!
+//! numpy's rules: `[..., M, K] x [..., K, N]` gives `[batch, M, N]`, the batch axes broadcast; a
+//! 1-D left operand is a row and a 1-D right one a column, the added axis dropped from the
+//! result (`[K] x [K]` is rank 0); extents may be 0. The elements are integers from -3 to 3 and
+//! K is at most 5, so every product is exact in every element type and is compared exactly.
+//!
+//! Under Miri (`cargo xtask miri`) one case in [`MIRI_STEP`] runs: the same code paths on a
+//! sample of the same inputs.
+
+use shaped::{DynOperand, DynTensor, DynViewMut, Product, ShapeError};
+
+#[path = "common/fixture_text.rs"]
+mod fixture_text;
+
+const FIXTURES: &str = include_str!("fixtures/matmul.txt");
+
+/// Under Miri, every `MIRI_STEP`-th case (22 of 220: the generator puts every kind of case and
+/// every element type among them).
+const MIRI_STEP: usize = if cfg!(miri) { 10 } else { 1 };
+
+fn nums<T: std::str::FromStr>(s: &str) -> Vec<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    s.split_whitespace().map(|x| x.parse().unwrap()).collect()
+}
+
+/// The variant's name, as the fixtures write it.
+fn variant(e: &ShapeError) -> &'static str {
+    match e {
+        ShapeError::MatmulRank { .. } => "MatmulRank",
+        ShapeError::MatmulInner { .. } => "MatmulInner",
+        ShapeError::Incompatible { .. } => "Incompatible",
+        _ => "another variant",
+    }
+}
+
+/// An element type of the fixtures, made from the integer they write (in every type).
+trait Elem: Product {
+    /// `x` in this type: exact, `|x|` being at most 45.
+    fn of(x: i32) -> Self;
+}
+
+impl Elem for f32 {
+    fn of(x: i32) -> Self {
+        x as f32
+    }
+}
+
+impl Elem for f64 {
+    fn of(x: i32) -> Self {
+        f64::from(x)
+    }
+}
+
+impl Elem for i32 {
+    fn of(x: i32) -> Self {
+        x
+    }
+}
+
+/// One fixture case: its `key rest` lines.
+struct Case<'a> {
+    id: usize,
+    lines: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Case<'a> {
+    fn find(&self, key: &str) -> Option<&'a str> {
+        self.lines.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    fn get(&self, key: &str) -> &'a str {
+        self.find(key)
+            .unwrap_or_else(|| panic!("case {}: no `{key}` line", self.id))
+    }
+
+    /// Whether numpy multiplied the transpose of the stored operand `key` (`a` or `b`).
+    fn transposed(&self, key: &str) -> bool {
+        match self.get(&format!("pre_{key}")) {
+            "none" => false,
+            "t" => true,
+            other => panic!("case {}: pre_{key} {other}", self.id),
+        }
+    }
+
+    /// The extents of the operand `key` as numpy multiplied it: the stored ones, reversed when
+    /// transposed.
+    fn dims(&self, key: &str) -> Vec<usize> {
+        let mut dims = nums::<usize>(self.get(key).split_once('|').unwrap().0);
+        if self.transposed(key) {
+            dims.reverse();
+        }
+        dims
+    }
+}
+
+/// The cases, read through owned lines (see `fixture_text`: under Miri, slicing the whole file
+/// at every step is slow).
+fn cases() -> Vec<Case<'static>> {
+    static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let mut out: Vec<Case<'static>> = Vec::new();
+    for line in LINES
+        .get_or_init(|| fixture_text::lines(FIXTURES))
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "case" => out.push(Case {
+                id: rest.parse().unwrap(),
+                lines: Vec::new(),
+            }),
+            "end" => {}
+            _ => out
+                .last_mut()
+                .expect("a case line first")
+                .lines
+                .push((key, rest)),
+        }
+    }
+    out
+}
+
+/// A tensor line, `<dims> | <elements>`, as a tensor.
+fn tensor<T: Elem>(line: &str) -> DynTensor<T> {
+    let (dims, values) = line.split_once('|').unwrap();
+    let values = nums::<i32>(values).into_iter().map(T::of).collect();
+    DynTensor::from_shape_vec(&nums::<usize>(dims), values).unwrap()
+}
+
+/// How an operand is passed: the tensor itself, its view (`view()`; `view_mut()` as the
+/// receiver of `try_matmul_into`), or its transpose (`t()`; `t_mut()` likewise) for `pre t`.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Tensor,
+    View,
+    Transposed,
+}
+
+/// The case's two kinds: tensor x tensor, view x tensor, tensor x view in turn by id; a
+/// transposed operand is always its `t()`.
+fn kinds(case: &Case<'_>) -> (Kind, Kind) {
+    let (a, b) = match case.id % 3 {
+        0 => (Kind::Tensor, Kind::Tensor),
+        1 => (Kind::View, Kind::Tensor),
+        _ => (Kind::Tensor, Kind::View),
+    };
+    let t = |key: &str| case.transposed(key);
+    (
+        if t("a") { Kind::Transposed } else { a },
+        if t("b") { Kind::Transposed } else { b },
+    )
+}
+
+/// `a.try_matmul(b)`, each passed as its kind says.
+fn product<T: Elem>(
+    a: &DynTensor<T>,
+    ka: Kind,
+    b: &DynTensor<T>,
+    kb: Kind,
+) -> Result<DynTensor<T>, ShapeError> {
+    match kb {
+        Kind::Tensor => product_by(a, ka, b),
+        Kind::View => product_by(a, ka, &b.view()),
+        Kind::Transposed => product_by(a, ka, &b.t()),
+    }
+}
+
+fn product_by<T: Elem, R: DynOperand<Elem = T> + ?Sized>(
+    a: &DynTensor<T>,
+    ka: Kind,
+    rhs: &R,
+) -> Result<DynTensor<T>, ShapeError> {
+    match ka {
+        Kind::Tensor => a.try_matmul(rhs),
+        Kind::View => a.view().try_matmul(rhs),
+        Kind::Transposed => a.t().try_matmul(rhs),
+    }
+}
+
+/// Where `try_matmul_into` writes: a tensor or a mutable view.
+enum Dest<'o, T> {
+    Tensor(&'o mut DynTensor<T>),
+    View(DynViewMut<'o, T>),
+}
+
+/// `a.try_matmul_into(b, out)`, `a` and `b` passed as their kinds say.
+fn product_into<T: Elem>(
+    a: &mut DynTensor<T>,
+    ka: Kind,
+    b: &DynTensor<T>,
+    kb: Kind,
+    out: Dest<'_, T>,
+) -> Result<(), ShapeError> {
+    match kb {
+        Kind::Tensor => product_into_by(a, ka, b, out),
+        Kind::View => product_into_by(a, ka, &b.view(), out),
+        Kind::Transposed => product_into_by(a, ka, &b.t(), out),
+    }
+}
+
+fn product_into_by<T: Elem, R: DynOperand<Elem = T> + ?Sized>(
+    a: &mut DynTensor<T>,
+    ka: Kind,
+    rhs: &R,
+    out: Dest<'_, T>,
+) -> Result<(), ShapeError> {
+    match (ka, out) {
+        (Kind::Tensor, Dest::Tensor(o)) => a.try_matmul_into(rhs, o),
+        (Kind::Tensor, Dest::View(mut o)) => a.try_matmul_into(rhs, &mut o),
+        (Kind::View, Dest::Tensor(o)) => a.view_mut().try_matmul_into(rhs, o),
+        (Kind::View, Dest::View(mut o)) => a.view_mut().try_matmul_into(rhs, &mut o),
+        (Kind::Transposed, Dest::Tensor(o)) => a.t_mut().try_matmul_into(rhs, o),
+        (Kind::Transposed, Dest::View(mut o)) => a.t_mut().try_matmul_into(rhs, &mut o),
+    }
+}
+
+/// A result (`what` made it) against the fixture's `out`: shape, then every element exactly.
+fn same<T: Elem>(ctx: &str, what: &str, shape: &[usize], values: &[T], want: &DynTensor<T>) {
+    assert_eq!(shape, want.shape(), "{ctx}: {what}: shape");
+    assert_eq!(values, want.as_slice(), "{ctx}: {what}: elements");
+}
+
+/// The case in element type `T`: `try_matmul`, then `try_matmul_into` into good and bad outputs.
+fn check<T: Elem>(case: &Case<'_>) {
+    let mut a = tensor::<T>(case.get("a"));
+    let b = tensor::<T>(case.get("b"));
+    let (ka, kb) = kinds(case);
+    let ctx = format!(
+        "case {} ({}, {}): a [{}] as {ka:?} x b [{}] as {kb:?}",
+        case.id,
+        case.get("kind"),
+        case.get("dtype"),
+        case.get("a"),
+        case.get("b"),
+    );
+    let got = product(&a, ka, &b, kb);
+    if let Some(want) = case.find("err") {
+        let e = got
+            .err()
+            .unwrap_or_else(|| panic!("{ctx}: expected {want}"));
+        assert_eq!(variant(&e), want, "{ctx}: {e:?}");
+        assert!(!e.to_string().is_empty());
+        let mut out = DynTensor::<T>::zeros(&[]);
+        let into = product_into(&mut a, ka, &b, kb, Dest::Tensor(&mut out));
+        assert!(into.is_err(), "{ctx}: try_matmul_into succeeded");
+        return;
+    }
+    let want = tensor::<T>(case.get("out"));
+    let got = got.unwrap_or_else(|e| panic!("{ctx}: {e}"));
+    same(&ctx, "try_matmul", got.shape(), got.as_slice(), &want);
+
+    // Into a zero tensor of the result's shape.
+    let mut out = DynTensor::<T>::zeros(want.shape());
+    product_into(&mut a, ka, &b, kb, Dest::Tensor(&mut out))
+        .unwrap_or_else(|e| panic!("{ctx}: try_matmul_into: {e}"));
+    same(&ctx, "try_matmul_into", out.shape(), out.as_slice(), &want);
+
+    // Into the transpose of a tensor of the reversed shape, filled with 9s: strides that are
+    // not row-major, and every element must be overwritten (K = 0 included).
+    let mut reversed = want.shape().to_vec();
+    reversed.reverse();
+    let mut back = DynTensor::filled(&reversed, T::of(9));
+    product_into(&mut a, ka, &b, kb, Dest::View(back.t_mut()))
+        .unwrap_or_else(|e| panic!("{ctx}: try_matmul_into a transposed view: {e}"));
+    let seen = back.t();
+    let what = "try_matmul_into a transposed view";
+    same(&ctx, what, seen.shape(), &seen.to_vec(), &want);
+
+    // Outputs of another shape: an axis more in front, the last extent one more, and (when
+    // it differs) the reversed shape as a mutable view.
+    let dims = want.shape();
+    let mut wrong: Vec<Vec<usize>> = vec![std::iter::once(1).chain(dims.iter().copied()).collect()];
+    if let Some((&last, init)) = dims.split_last() {
+        let mut w = init.to_vec();
+        w.push(last + 1);
+        wrong.push(w);
+    }
+    for w in &wrong {
+        let mut out = DynTensor::<T>::zeros(w);
+        let into = product_into(&mut a, ka, &b, kb, Dest::Tensor(&mut out));
+        assert!(
+            into.is_err(),
+            "{ctx}: try_matmul_into an output of shape {w:?}"
+        );
+    }
+    if reversed != dims {
+        let into = product_into(&mut a, ka, &b, kb, Dest::View(back.view_mut()));
+        assert!(
+            into.is_err(),
+            "{ctx}: try_matmul_into a view of shape {reversed:?}"
+        );
+    }
+}
+
+#[test]
+fn every_matmul_fixture_matches() {
+    let mut checked = 0;
+    for case in cases().iter().filter(|c| c.id.is_multiple_of(MIRI_STEP)) {
+        match case.get("dtype") {
+            "f32" => check::<f32>(case),
+            "f64" => check::<f64>(case),
+            "i32" => check::<i32>(case),
+            other => panic!("case {}: dtype {other}", case.id),
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= if cfg!(miri) { 20 } else { 200 },
+        "{checked} cases"
+    );
+}
+
+/// The batch axes of an operand's extents: all but the last two.
+fn batch(dims: &[usize]) -> &[usize] {
+    &dims[..dims.len().saturating_sub(2)]
+}
+
+/// Whether two batch shapes broadcast together.
+fn broadcasts(x: &[usize], y: &[usize]) -> bool {
+    x.iter()
+        .rev()
+        .zip(y.iter().rev())
+        .all(|(&p, &q)| p == q || p == 1 || q == 1)
+}
+
+#[test]
+fn fixtures_cover_every_rule() {
+    let cases = cases();
+    assert!(cases.len() >= 150, "{} cases", cases.len());
+    let count = |f: &dyn Fn(&Case<'static>) -> bool| cases.iter().filter(|&c| f(c)).count();
+    let errors = ["MatmulRank", "MatmulInner", "Incompatible"];
+    // Each case's kind says what it was made for: an error kind is its variant.
+    for c in &cases {
+        let kind = c.get("kind");
+        let err = c.find("err");
+        assert_eq!(errors.contains(&kind), err.is_some(), "case {}", c.id);
+        assert!(err.is_none_or(|e| e == kind), "case {}", c.id);
+    }
+    for kind in [
+        "matrix",
+        "batch",
+        "broadcast",
+        "vec_left",
+        "vec_right",
+        "vec_both",
+        "zero",
+    ] {
+        assert!(count(&|c| c.get("kind") == kind) >= 10, "{kind}");
+    }
+    // Every error, in every element type.
+    for err in errors {
+        assert!(count(&|c| c.find("err") == Some(err)) >= 10, "{err}");
+        for dtype in ["f32", "f64", "i32"] {
+            let n = count(&|c| c.get("dtype") == dtype && c.find("err") == Some(err));
+            assert!(n >= 3, "{dtype} {err}: {n}");
+        }
+    }
+    let ok = |c: &Case<'static>| c.find("err").is_none();
+    for dtype in ["f32", "f64", "i32"] {
+        let n = count(&|c| ok(c) && c.get("dtype") == dtype);
+        assert!(n >= 40, "{dtype}: {n} products");
+    }
+    // Operand ranks 1 to 5 on each side.
+    for rank in 1..=5 {
+        for key in ["a", "b"] {
+            let n = count(&|c| ok(c) && c.dims(key).len() == rank);
+            assert!(n >= 10, "{key} of rank {rank}: {n}");
+        }
+    }
+    // 1-D promotion: on the left, on the right, both (a rank-0 result).
+    let rank = |c: &Case<'static>, key: &str| c.dims(key).len();
+    assert!(count(&|c| ok(c) && rank(c, "a") == 1 && rank(c, "b") >= 2) >= 15);
+    assert!(count(&|c| ok(c) && rank(c, "a") >= 2 && rank(c, "b") == 1) >= 15);
+    assert!(count(&|c| ok(c) && rank(c, "a") == 1 && rank(c, "b") == 1) >= 8);
+    assert!(count(&|c| c.find("out").is_some_and(|o| o.starts_with('|'))) >= 8);
+    // Zero-size extents: the brief's two, K = 0 with elements (all zeros), a batch axis of 0.
+    let zero = |c: &Case<'static>| c.dims("a").contains(&0) || c.dims("b").contains(&0);
+    assert!(count(&|c| ok(c) && zero(c)) >= 20);
+    let shapes = |c: &Case<'static>, a: &[usize], b: &[usize]| c.dims("a") == a && c.dims("b") == b;
+    assert!(count(&|c| ok(c) && shapes(c, &[0, 3], &[3, 4])) >= 1);
+    assert!(count(&|c| ok(c) && shapes(c, &[2, 0], &[0, 3])) >= 1);
+    let k_zero = |c: &Case<'static>| c.dims("a").last() == Some(&0);
+    let has_elements = |c: &Case<'static>| !c.get("out").trim_end().ends_with('|');
+    assert!(count(&|c| ok(c) && k_zero(c) && has_elements(c)) >= 5);
+    let zero_batch =
+        |c: &Case<'static>| batch(&c.dims("a")).contains(&0) || batch(&c.dims("b")).contains(&0);
+    assert!(count(&|c| ok(c) && zero_batch(c)) >= 5);
+    // Batch broadcasting where the batch shapes differ: one side stacked or both, of different
+    // ranks too.
+    let differ = |c: &Case<'static>| batch(&c.dims("a")) != batch(&c.dims("b"));
+    assert!(count(&|c| ok(c) && differ(c)) >= 50);
+    let both =
+        |c: &Case<'static>| !batch(&c.dims("a")).is_empty() && !batch(&c.dims("b")).is_empty();
+    assert!(count(&|c| ok(c) && both(c) && differ(c)) >= 20);
+    assert!(count(&|c| ok(c) && both(c) && rank(c, "a") != rank(c, "b")) >= 10);
+    // Transposed operands, on each side and both.
+    assert!(count(&|c| ok(c) && c.transposed("a")) >= 15);
+    assert!(count(&|c| ok(c) && c.transposed("b")) >= 15);
+    assert!(count(&|c| c.transposed("a") && c.transposed("b")) >= 2);
+    // The errors' shapes: rank 0 on each side and both; inner extents with a 1-D operand, a K
+    // of 0, and a batch clash too (numpy names the inner extents first); a batch extent 0
+    // against another.
+    let err = |c: &Case<'static>, e: &str| c.find("err") == Some(e);
+    assert!(count(&|c| err(c, "MatmulRank") && rank(c, "a") == 0) >= 3);
+    assert!(count(&|c| err(c, "MatmulRank") && rank(c, "b") == 0) >= 3);
+    assert!(count(&|c| rank(c, "a") == 0 && rank(c, "b") == 0) >= 1);
+    let inner = |c: &Case<'static>| err(c, "MatmulInner");
+    assert!(count(&|c| inner(c) && (rank(c, "a") == 1 || rank(c, "b") == 1)) >= 5);
+    assert!(count(&|c| inner(c) && zero(c)) >= 3);
+    let clash = |c: &Case<'static>| !broadcasts(batch(&c.dims("a")), batch(&c.dims("b")));
+    assert!(count(&|c| inner(c) && clash(c)) >= 3);
+    assert!(count(&|c| err(c, "Incompatible") && zero_batch(c)) >= 3);
+    let incompatible = count(&|c| err(c, "Incompatible"));
+    assert_eq!(count(&|c| err(c, "Incompatible") && clash(c)), incompatible);
+}
+
+/// Products worked out by hand (the generator checks them against numpy too).
+#[test]
+fn hand_worked_products() {
+    // [[1, 2], [3, 4]] x [[5, 6], [7, 8]] = [[1*5 + 2*7, 1*6 + 2*8], [3*5 + 4*7, 3*6 + 4*8]].
+    let a = DynTensor::from_shape_vec(&[2, 2], vec![1, 2, 3, 4]).unwrap();
+    let b = DynTensor::from_shape_vec(&[2, 2], vec![5, 6, 7, 8]).unwrap();
+    let p = a.try_matmul(&b).unwrap();
+    assert_eq!(p.shape(), [2, 2]);
+    assert_eq!(p.as_slice(), [19, 22, 43, 50]);
+    assert_eq!(
+        a.view().try_matmul(&b.view()).unwrap().as_slice(),
+        [19, 22, 43, 50]
+    );
+    // Against the transpose [[5, 7], [6, 8]]: [[1*5 + 2*6, 1*7 + 2*8], [3*5 + 4*6, 3*7 + 4*8]].
+    assert_eq!(a.try_matmul(&b.t()).unwrap().as_slice(), [17, 23, 39, 53]);
+    // The same in f64, written into a tensor.
+    let af = DynTensor::from_shape_vec(&[2, 2], vec![1.0, 2.0, 3.0, 4.0]).unwrap();
+    let bf = DynTensor::from_shape_vec(&[2, 2], vec![5.0, 6.0, 7.0, 8.0]).unwrap();
+    let mut out = DynTensor::<f64>::zeros(&[2, 2]);
+    af.try_matmul_into(&bf, &mut out).unwrap();
+    assert_eq!(out.as_slice(), [19.0, 22.0, 43.0, 50.0]);
+
+    // [1, 2, 3] . [4, 5, 6] = 1*4 + 2*5 + 3*6 = 32, of rank 0.
+    let u = DynTensor::from_shape_vec(&[3], vec![1, 2, 3]).unwrap();
+    let v = DynTensor::from_shape_vec(&[3], vec![4, 5, 6]).unwrap();
+    let dot = u.try_matmul(&v).unwrap();
+    assert!(dot.shape().is_empty());
+    assert_eq!(dot.as_slice(), [32]);
+    let mut out = DynTensor::<i32>::zeros(&[]);
+    u.try_matmul_into(&v, &mut out).unwrap();
+    assert_eq!(out.as_slice(), [32]);
+
+    // A stack of two matrices, [[1, 0], [0, 1]] and [[1, 1], [0, 2]], times one [[1, 2], [3, 4]]
+    // (broadcast over the stack): [[1, 2], [3, 4]] and [[1 + 3, 2 + 4], [0 + 6, 0 + 8]].
+    let x = DynTensor::from_shape_vec(&[2, 2, 2], vec![1, 0, 0, 1, 1, 1, 0, 2]).unwrap();
+    let m = DynTensor::from_shape_vec(&[2, 2], vec![1, 2, 3, 4]).unwrap();
+    let p = x.try_matmul(&m).unwrap();
+    assert_eq!(p.shape(), [2, 2, 2]);
+    assert_eq!(p.as_slice(), [1, 2, 3, 4, 4, 6, 6, 8]);
+    // Both sides broadcast: rows [1, 2] and [3, -1] (shape [2, 1, 1, 2]) against columns [1, 1],
+    // [2, 0] and [0, -1] (shape [3, 2, 1]) give every row times every column, [2, 3, 1, 1]:
+    // 1 + 2, 2, -2, then 3 - 1, 6, 1.
+    let rows = DynTensor::from_shape_vec(&[2, 1, 1, 2], vec![1, 2, 3, -1]).unwrap();
+    let cols = DynTensor::from_shape_vec(&[3, 2, 1], vec![1, 1, 2, 0, 0, -1]).unwrap();
+    let p = rows.try_matmul(&cols).unwrap();
+    assert_eq!(p.shape(), [2, 3, 1, 1]);
+    assert_eq!(p.as_slice(), [3, 2, -2, 2, 6, 1]);
+    // A 1-D left operand against the stack: [1, -1] times each matrix, the row axis dropped.
+    let w = DynTensor::from_shape_vec(&[2], vec![1, -1]).unwrap();
+    let p = w.try_matmul(&x).unwrap();
+    assert_eq!(p.shape(), [2, 2]);
+    assert_eq!(p.as_slice(), [1, -1, 1, -1]);
+
+    // The three errors: a rank-0 operand, inner extents 3 vs 2, batch axes 2 vs 3.
+    let s = DynTensor::scalar(2);
+    let y = DynTensor::<i32>::zeros(&[3, 2, 2]);
+    let err = |r: Result<DynTensor<i32>, ShapeError>| variant(&r.unwrap_err());
+    assert_eq!(err(s.try_matmul(&u)), "MatmulRank");
+    assert_eq!(err(u.try_matmul(&s)), "MatmulRank");
+    assert_eq!(err(u.try_matmul(&m)), "MatmulInner");
+    assert_eq!(err(x.try_matmul(&y)), "Incompatible");
+}
