@@ -179,6 +179,17 @@ fn main() {
         runs.counts()
     );
 
+    println!("\n-- matrix products --");
+    let rot = tensor![[0.0f32, -1.0], [1.0, 0.0]];
+    let turned: Tensor<f32, shape![2]> = rot.matmul(&tensor![1.0, 2.0]);
+    println!("[[0, -1], [1, 0]] x [1, 2] = {:?}", turned.as_slice());
+    let x = DynTensor::from_shape_vec(&[2, 3], vec![1, 2, 3, 4, 5, 6]).expect("6 values");
+    println!(
+        "x x x.T = {:?}; x x x -> {}",
+        x.try_matmul(&x.t()).expect("[2, 3] x [3, 2]").to_vec(),
+        x.try_matmul(&x).expect_err("3 vs 2")
+    );
+
     // An incompatible pair does not compile. This is what `cargo check` says for it
     // (tests/ui/rank2_vs_rank1.rs holds the exact snapshot):
     println!("\n`&a + &tensor![1., 2.]` with a: [2, 3] does not compile:");
