@@ -10,26 +10,14 @@ use shaped::{DynTensor, ShapeError, broadcast_shapes};
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
 
+use fixture_text::Case;
+
 const FIXTURES: &str = include_str!("fixtures/broadcast.txt");
 
 /// Under Miri, every `MIRI_STEP`-th case (46 of 460: pairs and triples, errors included).
 const MIRI_STEP: usize = if cfg!(miri) { 10 } else { 1 };
 
-/// One `key rest` line of a case.
-struct Case<'a> {
-    title: &'a str,
-    lines: Vec<(&'a str, &'a str)>,
-}
-
-impl<'a> Case<'a> {
-    fn get(&self, key: &str) -> &'a str {
-        self.lines
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| *v)
-            .unwrap_or_else(|| panic!("{}: no `{key}` line", self.title))
-    }
-
+impl Case<'_> {
     fn tensor(&self, key: &str) -> DynTensor<f64> {
         let (dims, values) = self.get(key).split_once('|').expect("`dims | values`");
         DynTensor::from_shape_vec(&ints(dims), floats(values)).expect("fixture data fits")
@@ -38,31 +26,7 @@ impl<'a> Case<'a> {
 
 fn cases() -> Vec<Case<'static>> {
     static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let mut out = Vec::new();
-    let mut cur: Option<Case> = None;
-    for line in LINES
-        .get_or_init(|| fixture_text::lines(FIXTURES))
-        .iter()
-        .map(String::as_str)
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "pair" | "triple" => {
-                cur = Some(Case {
-                    title: line,
-                    lines: Vec::new(),
-                })
-            }
-            "end" => out.push(cur.take().expect("`end` closes a case")),
-            _ => cur
-                .as_mut()
-                .expect("a line inside a case")
-                .lines
-                .push((key, rest)),
-        }
-    }
-    out
+    fixture_text::cases(&LINES, FIXTURES, &["pair", "triple"])
 }
 
 fn ints(s: &str) -> Vec<usize> {

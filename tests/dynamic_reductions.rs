@@ -19,6 +19,8 @@ use shaped::{Axes, DynTensor, DynView, DynViewMut, Reduce, ShapeError, Slice, Un
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
 
+use fixture_text::Case;
+
 const FIXTURES: &str = include_str!("fixtures/reductions.txt");
 
 /// Under Miri, every `MIRI_STEP`-th case (49 of 482: the generator puts every operation on
@@ -42,22 +44,7 @@ fn variant(e: &ShapeError) -> &'static str {
     }
 }
 
-/// One fixture case: its `key rest` lines.
-struct Case<'a> {
-    id: usize,
-    lines: Vec<(&'a str, &'a str)>,
-}
-
 impl<'a> Case<'a> {
-    fn find(&self, key: &str) -> Option<&'a str> {
-        self.lines.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
-    }
-
-    fn get(&self, key: &str) -> &'a str {
-        self.find(key)
-            .unwrap_or_else(|| panic!("case {}: no `{key}` line", self.id))
-    }
-
     fn op_name(&self) -> &'a str {
         self.get("op").split_whitespace().next().unwrap()
     }
@@ -67,32 +54,10 @@ impl<'a> Case<'a> {
     }
 }
 
-/// The cases, read through owned lines (see `fixture_text`: under Miri, slicing the whole file
-/// at every step is slow).
+/// The cases, read through owned lines (see `fixture_text`).
 fn cases() -> Vec<Case<'static>> {
     static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let mut out: Vec<Case<'static>> = Vec::new();
-    for line in LINES
-        .get_or_init(|| fixture_text::lines(FIXTURES))
-        .iter()
-        .map(String::as_str)
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "case" => out.push(Case {
-                id: rest.parse().unwrap(),
-                lines: Vec::new(),
-            }),
-            "end" => {}
-            _ => out
-                .last_mut()
-                .expect("a case line first")
-                .lines
-                .push((key, rest)),
-        }
-    }
-    out
+    fixture_text::cases(&LINES, FIXTURES, &["case"])
 }
 
 /// The axes of a reduction as the fixtures spell them: `all`, `<a>` or `[a,b,...]`.

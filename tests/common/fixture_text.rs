@@ -39,3 +39,59 @@ pub fn blocks(text: &str) -> Vec<String> {
     }
     out
 }
+
+/// One case of a fixture: its opening line and its `key rest` lines, up to its `end`.
+pub struct Case<'a> {
+    /// The opening line, whole (`case 12`, `pair 3`): what a failure names.
+    pub title: &'a str,
+    /// The number after the opening keyword.
+    pub id: usize,
+    /// The lines inside, split at their first space.
+    pub lines: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Case<'a> {
+    /// The rest of the line `key`, if the case has one.
+    pub fn find(&self, key: &str) -> Option<&'a str> {
+        self.lines.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    /// The rest of the line `key`; panics naming the case when it has none.
+    pub fn get(&self, key: &str) -> &'a str {
+        self.find(key)
+            .unwrap_or_else(|| panic!("{}: no `{key}` line", self.title))
+    }
+}
+
+/// The cases of `text`, each opened by a line whose first word is one of `openers` and closed
+/// by `end`; comment (`#`) and empty lines skipped. `store` keeps the owned lines for the
+/// process (a `static` of the caller's, one per fixture file).
+pub fn cases(
+    store: &'static std::sync::OnceLock<Vec<String>>,
+    text: &str,
+    openers: &[&str],
+) -> Vec<Case<'static>> {
+    let mut out: Vec<Case<'static>> = Vec::new();
+    for line in store
+        .get_or_init(|| lines(text))
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "end" => {}
+            _ if openers.contains(&key) => out.push(Case {
+                title: line,
+                id: rest.trim().parse().expect("a case number"),
+                lines: Vec::new(),
+            }),
+            _ => out
+                .last_mut()
+                .expect("a case's opening line first")
+                .lines
+                .push((key, rest)),
+        }
+    }
+    out
+}
