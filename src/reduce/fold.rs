@@ -111,7 +111,8 @@ mod tests {
 
     #[test]
     fn pairwise_matches_a_plain_sum_on_integers_of_every_length() {
-        for n in 1..1200 {
+        // Under Miri, every 37th length: the same paths (in order, one block, split halves).
+        for n in (1..1200).step_by(if cfg!(miri) { 37 } else { 1 }) {
             let x: alloc::vec::Vec<i64> = (0..n as i64).map(|i| i * 7 - 50).collect();
             assert_eq!(
                 pairwise(&x, &|a, b| a + b),
@@ -123,16 +124,22 @@ mod tests {
 
     #[test]
     fn pairwise_float_sum_is_accurate() {
-        let x = alloc::vec![0.1f32; 1 << 20];
+        // 2^20 tenths drift 1e-2 summed in order; under Miri 2^14, which drift 1.5e-4.
+        let (n, drift) = if cfg!(miri) {
+            (1 << 14, 1e-4)
+        } else {
+            (1 << 20, 1e-3)
+        };
+        let x = alloc::vec![0.1f32; n];
         let naive: f32 = x.iter().sum();
-        let exact = 0.1f64 as f32 as f64 * (1 << 20) as f64;
+        let exact = 0.1f64 as f32 as f64 * n as f64;
         let pw = pairwise(&x, &|a, b| a + b) as f64;
         assert!(
             (pw - exact).abs() / exact < 1e-6,
             "pairwise {pw} vs {exact}"
         );
         assert!(
-            (naive as f64 - exact).abs() / exact > 1e-3,
+            (naive as f64 - exact).abs() / exact > drift,
             "the naive sum drifts: {naive}"
         );
     }
