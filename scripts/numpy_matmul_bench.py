@@ -3,10 +3,10 @@
 its thread count is printed, set it with OPENBLAS_NUM_THREADS=1 to match shaped's one thread)."""
 
 import os
-import statistics
-import timeit
 
 import numpy as np
+
+from bench_timing import median_seconds
 
 
 def values(n, salt=0):
@@ -15,10 +15,7 @@ def values(n, salt=0):
 
 
 def median_ms(fn):
-    timer = timeit.Timer(fn)
-    number, _ = timer.autorange()
-    number = max(1, number // 4)
-    return statistics.median(timer.repeat(repeat=15, number=number)) / number * 1e3
+    return median_seconds(fn) * 1e3
 
 
 def main():

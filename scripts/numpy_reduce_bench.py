@@ -3,10 +3,10 @@
 (f32 `[1024, 1024]` sums and argmax, `[1000, 1000]` sorts with 1% NaN, 10^6-element runs), each
 allocating its result as the Rust variants do. Prints one line each."""
 
-import statistics
-import timeit
 
 import numpy as np
+
+from bench_timing import median_seconds
 
 N = 1024
 
@@ -36,10 +36,7 @@ def unique_consecutive(a):
 
 
 def median_ms(fn):
-    timer = timeit.Timer(fn)
-    number, _ = timer.autorange()
-    number = max(1, number // 4)
-    return statistics.median(timer.repeat(repeat=15, number=number)) / number * 1e3
+    return median_seconds(fn) * 1e3
 
 
 def main():

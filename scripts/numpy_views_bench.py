@@ -3,10 +3,9 @@
 `np.ascontiguousarray(a.T)`, `a.T + b`, `a[:, ::-1] + b` and the contiguous `a + b`, each
 allocating its result as the Rust variants do. Prints one line each."""
 
-import statistics
-import timeit
-
 import numpy as np
+
+from bench_timing import median_seconds
 
 N = 1024
 
@@ -17,10 +16,7 @@ def values(salt):
 
 
 def median_ns(fn):
-    timer = timeit.Timer(fn)
-    number, _ = timer.autorange()
-    number = max(1, number // 4)
-    return statistics.median(timer.repeat(repeat=15, number=number)) / number * 1e9
+    return median_seconds(fn) * 1e9
 
 
 def main():

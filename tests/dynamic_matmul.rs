@@ -20,20 +20,13 @@ use shaped::{DynOperand, DynTensor, DynViewMut, Product, ShapeError};
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
 
-use fixture_text::Case;
+use fixture_text::{Case, nums};
 
 const FIXTURES: &str = include_str!("fixtures/matmul.txt");
 
 /// Under Miri, every `MIRI_STEP`-th case (22 of 220: the generator puts every kind of case and
 /// every element type among them).
 const MIRI_STEP: usize = if cfg!(miri) { 10 } else { 1 };
-
-fn nums<T: std::str::FromStr>(s: &str) -> Vec<T>
-where
-    T::Err: std::fmt::Debug,
-{
-    s.split_whitespace().map(|x| x.parse().unwrap()).collect()
-}
 
 /// The variant's name, as the fixtures write it.
 fn variant(e: &ShapeError) -> &'static str {

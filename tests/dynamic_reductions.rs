@@ -19,20 +19,13 @@ use shaped::{Axes, DynTensor, DynView, DynViewMut, Reduce, ShapeError, Slice, Un
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
 
-use fixture_text::Case;
+use fixture_text::{Case, nums};
 
 const FIXTURES: &str = include_str!("fixtures/reductions.txt");
 
 /// Under Miri, every `MIRI_STEP`-th case (49 of 482: the generator puts every operation on
 /// every element type among them).
 const MIRI_STEP: usize = if cfg!(miri) { 10 } else { 1 };
-
-fn nums<T: std::str::FromStr>(s: &str) -> Vec<T>
-where
-    T::Err: std::fmt::Debug,
-{
-    s.split_whitespace().map(|x| x.parse().unwrap()).collect()
-}
 
 /// The variant's name, as the fixtures write it.
 fn variant(e: &ShapeError) -> &'static str {

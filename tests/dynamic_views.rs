@@ -10,17 +10,12 @@ use shaped::{Axes, DynTensor, DynView, ShapeError, Slice};
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
 
+use fixture_text::nums;
+
 const FIXTURES: &str = include_str!("fixtures/views.txt");
 
 /// Under Miri, one case in this many (the planner and kernels are the same for all).
 const MIRI_STEP: usize = 10;
-
-fn nums<T: std::str::FromStr>(s: &str) -> Vec<T>
-where
-    T::Err: std::fmt::Debug,
-{
-    s.split_whitespace().map(|x| x.parse().unwrap()).collect()
-}
 
 fn bound(s: &str) -> Option<isize> {
     (s != "_").then(|| s.parse().unwrap())

@@ -7,6 +7,14 @@
 
 #![allow(dead_code)]
 
+/// The whitespace-separated numbers of `s`; panics on anything else.
+pub fn nums<T: std::str::FromStr>(s: &str) -> Vec<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    s.split_whitespace().map(|x| x.parse().unwrap()).collect()
+}
+
 /// The lines of `text`, each copied.
 pub fn lines(text: &str) -> Vec<String> {
     let mut out = Vec::new();
