@@ -1,5 +1,5 @@
 //! A short tour of `shaped`: static shapes, compile-time broadcasting, views, element-wise ops,
-//! and shapes known only at run time.
+//! shapes known only at run time, and ncnn's broadcasting rule.
 //!
 //! Run with `cargo run --release --example tour`.
 
@@ -7,7 +7,7 @@
 // only because small `Copy` tensors also implement `a + b`.
 #![allow(clippy::op_ref)]
 
-use shaped::{DynTensor, Tensor, s, shape, tensor};
+use shaped::{DynTensor, Tensor, ncnn, s, shape, tensor};
 
 fn main() {
     println!("== shaped: a tour ==\n");
@@ -188,6 +188,22 @@ fn main() {
         "x x x.T = {:?}; x x x -> {}",
         x.try_matmul(&x.t()).expect("[2, 3] x [3, 2]").to_vec(),
         x.try_matmul(&x).expect_err("3 vs 2")
+    );
+
+    println!("\n-- ncnn's broadcasting --");
+    let m = DynTensor::from_shape_vec(&[2, 2], vec![1, 2, 3, 4]).expect("4 values");
+    let v = DynTensor::from_shape_vec(&[2], vec![10, 20]).expect("2 values");
+    println!(
+        "[[1, 2], [3, 4]] + [10, 20]: ncnn {:?} (on the rows), numpy {:?}; as numpy shapes ncnn pairs {:?}",
+        ncnn::try_add(&m, &v)
+            .expect("a tie: the outer axis")
+            .to_vec(),
+        m.try_add(&v).expect("numpy: the last axis").to_vec(),
+        ncnn::expand_shapes(m.shape(), v.shape()).expect("ncnn pairs them")
+    );
+    println!(
+        "[4, 3, 5] with [3, 5] -> {}",
+        ncnn::broadcast_shapes(&[4, 3, 5], &[3, 5]).expect_err("ncnn lays [3, 5] out as [3, 5, 1]")
     );
 
     // An incompatible pair does not compile. This is what `cargo check` says for it

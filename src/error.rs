@@ -280,6 +280,26 @@ pub enum ShapeError {
         /// The shape of the tensor.
         shape: Dims,
     },
+    /// Two operands that ncnn's `BinaryOp` pairs with different extents, neither 1, on `axis`
+    /// once it has laid them out ([`ncnn`](crate::ncnn)): ncnn itself would read past the end of
+    /// one of them (or repeat its last row).
+    NcnnMismatch {
+        /// The left operand's shape, as given (numpy order).
+        a: Dims,
+        /// The right operand's shape, as given.
+        b: Dims,
+        /// The left operand's shape with the unit axes ncnn gives it.
+        a_as: Dims,
+        /// The right operand's shape with the unit axes ncnn gives it.
+        b_as: Dims,
+        /// The innermost clashing axis of the laid-out shapes (0-based).
+        axis: usize,
+    },
+    /// An operand of more axes than ncnn's `Mat` has (four).
+    NcnnRank {
+        /// The operand's shape.
+        shape: Dims,
+    },
     /// An `as_strided` layout that reaches a position outside its data (or whose positions do
     /// not fit in `isize`).
     OutOfBounds {
@@ -446,6 +466,28 @@ impl fmt::Display for ShapeError {
                      check the extent first, or use a reduction with an identity (a sum)",
                 )
             }
+            Self::NcnnMismatch {
+                a,
+                b,
+                a_as,
+                b_as,
+                axis,
+            } => {
+                let at = |d: &Dims| d.as_slice().get(*axis).copied().unwrap_or(0);
+                write!(
+                    f,
+                    "ncnn cannot pair {a} with {b}: it lays them out as {a_as} and {b_as}, and axis \
+                     {axis} has {} vs {} (ncnn would read past the end of one operand); make the \
+                     extents equal or 1, or reshape the operands yourself",
+                    at(a_as),
+                    at(b_as)
+                )
+            }
+            Self::NcnnRank { shape } => write!(
+                f,
+                "ncnn's tensors have at most 4 axes, but {shape} has {}",
+                shape.as_slice().len()
+            ),
             Self::OutOfBounds { shape, reach, len } => write!(
                 f,
                 "a view of shape {shape} reaches positions {}..={} but the data has {len} elements",

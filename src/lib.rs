@@ -154,6 +154,8 @@ pub mod iter;
 pub mod kernel;
 pub mod layout;
 pub mod matmul;
+#[cfg(feature = "alloc")]
+pub mod ncnn;
 pub mod ops;
 pub mod reduce;
 pub mod scalar;

@@ -4,7 +4,9 @@
 //! way (elements, extents, strides), so `dyn_tensor.try_add(&static_tensor)` is checked at run
 //! time like any other pair.
 
+use super::layout::Layout;
 use super::plan::Src;
+use super::view_layout::collect;
 use super::{DynTensor, DynView, DynViewMut};
 use crate::layout::Layout as StaticLayout;
 use crate::{MAX_RANK, Shape, Tensor, TensorView};
@@ -121,4 +123,31 @@ const fn signed(s: &[usize; MAX_RANK]) -> [isize; MAX_RANK] {
         i += 1;
     }
     out
+}
+
+/// `r` read with `before` unit axes in front of its own and `after` behind them (ncnn's
+/// placement of a lower-rank operand). Nothing is copied; a unit axis's stride is never used.
+pub(crate) fn padded<R: DynOperand + ?Sized>(
+    r: &R,
+    before: usize,
+    after: usize,
+) -> DynView<'_, R::Elem> {
+    let (data, offset, dims, strides) = r.parts();
+    let rank = before + dims.len() + after;
+    let ones = |n| core::iter::repeat_n(1, n);
+    let zeros = |n| core::iter::repeat_n(0, n);
+    let layout = Layout {
+        dims: collect(
+            ones(before).chain(dims.iter().copied()).chain(ones(after)),
+            rank,
+        ),
+        strides: collect(
+            zeros(before)
+                .chain(strides.iter().copied())
+                .chain(zeros(after)),
+            rank,
+        ),
+        offset,
+    };
+    DynView::new(data, layout)
 }
