@@ -18,41 +18,57 @@
 //! missing); the pinned stable toolchain cannot run it. It reports two CPUs
 //! (`-Zmiri-num-cpus=2`), so `max_threads()` is 2 as on CI's machine.
 
-use std::path::Path;
-use std::process::Command;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::thread;
 use std::time::Instant;
 
-/// Test targets run under Miri: `(cargo test selector, arguments for the test binary)`.
+/// Miri interprets on one core, so the targets run on two lanes at once (CI's machine has two
+/// cores). Each lane has its own target directory: cargo holds a directory's lock for the whole
+/// `cargo test`, so two lanes on one directory would run one after the other.
+const LANES: usize = 2;
+
+/// Test targets run under Miri: `(cargo test selector, arguments for the test binary)`, the
+/// slowest first so the two lanes finish close together (each lane takes the next target when
+/// it is free).
 const TARGETS: &[(&[&str], &[&str])] = &[
-    // Unit tests: planner fast paths, the rank-10 odometer, the split, the static plans.
-    (&["--lib"], &[]),
-    // Public dynamic API: errors, rank 0, rank 12, views, in place, static/dynamic mixes.
-    (&["--test", "dynamic_api"], &[]),
-    // numpy's answers on one case in ten (`MIRI_STEP`); the coverage test only parses.
-    (
-        &["--test", "dynamic_numpy"],
-        &["every_numpy_fixture_matches"],
-    ),
-    // numpy's view operations on one case in ten: negative, zero and overlapping strides
-    // through the planner and the iterator (the coverage test only searches the text).
-    (&["--test", "dynamic_views"], &["--skip", "fixtures_cover"]),
     // numpy's reductions, sorts and PyTorch's unique runs on one case in ten, through views
     // of every kind (the coverage test only searches the text).
     (
         &["--test", "dynamic_reductions"],
         &["--skip", "fixtures_cover"],
     ),
+    // Every static operator, in-place operator and view against the reference; the three
+    // largest shapes (over 1000 elements, minutes each under Miri) run the same code.
+    (
+        &["--test", "values"],
+        &["--skip", "big_", "--skip", "large_extent"],
+    ),
+    // numpy's view operations on one case in ten: negative, zero and overlapping strides
+    // through the planner and the iterator (the coverage test only searches the text).
+    (&["--test", "dynamic_views"], &["--skip", "fixtures_cover"]),
+    // numpy's answers on one case in ten (`MIRI_STEP`); the coverage test only parses.
+    (
+        &["--test", "dynamic_numpy"],
+        &["every_numpy_fixture_matches"],
+    ),
+    // Public dynamic API: errors, rank 0, rank 12, views, in place, static/dynamic mixes.
+    (&["--test", "dynamic_api"], &[]),
     // The split on Miri-sized shapes: every planner path, a panic in a helper thread.
     (&["--test", "dynamic_parallel"], &[]),
-    // One allocation per dynamic op, per thread when split; none on the static path.
-    (&["--test", "dynamic_alloc"], &[]),
-    (&["--test", "no_alloc"], &[]),
-    // The static path's `from_writer` (operators, `from_fn`, conversions).
-    (&["--test", "tensor"], &[]),
+    // Unit tests: planner fast paths, the rank-10 odometer, the split, the static plans.
+    (&["--lib"], &[]),
     // numpy's matmul on one case in ten (GEMM on strided, transposed and broadcast operands,
     // through matrixmultiply's `unsafe` kernels), and the static products against them.
     (&["--test", "dynamic_matmul"], &["--skip", "fixtures_cover"]),
-    (&["--test", "static_matmul"], &[]),
+    // ncnn's pairing: views with added unit axes through the dynamic engine (the shape sweeps
+    // of ncnn's tests run the same code on thousands of pairs, minutes under Miri).
+    (
+        &["--test", "ncnn_binaryop"],
+        &["--skip", "ncnn_tests_", "--skip", "pnnx_numpy"],
+    ),
     // Static reductions and sorts (their outputs are built by `from_writer`) against the
     // dynamic ones.
     (&["--test", "static_reductions"], &[]),
@@ -61,12 +77,13 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     // Tensors built in place on the heap (`boxed_*`, the `unsafe` in storage.rs); the HD-image
     // tests run the same code on 2M elements, minutes under Miri.
     (&["--test", "storage"], &["--skip", "hd_image"]),
-    // Every static operator, in-place operator and view against the reference; the three
-    // largest shapes (over 1000 elements, minutes each under Miri) run the same code.
-    (
-        &["--test", "values"],
-        &["--skip", "big_", "--skip", "large_extent"],
-    ),
+    // The static path's `from_writer` (operators, `from_fn`, conversions).
+    (&["--test", "tensor"], &[]),
+    // The static products (small kernel and GEMM) against the dynamic ones.
+    (&["--test", "static_matmul"], &[]),
+    // One allocation per dynamic op, per thread when split; none on the static path.
+    (&["--test", "dynamic_alloc"], &[]),
+    (&["--test", "no_alloc"], &[]),
 ];
 
 /// Installs Miri if needed, then runs [`TARGETS`] under it.
@@ -96,16 +113,87 @@ pub fn run(root: &Path) -> Result<(), String> {
         )?;
     }
     crate::run(root, "cargo", &["+nightly", "miri", "setup"], &[])?;
-    for (selector, test_args) in TARGETS {
-        let mut args = vec!["+nightly", "miri", "test", "-p", "shaped"];
-        args.extend_from_slice(selector);
-        args.push("--");
-        args.extend_from_slice(test_args);
-        crate::run(root, "cargo", &args, &[("MIRIFLAGS", "-Zmiri-num-cpus=2")])?;
-    }
+    run_lanes(root)?;
     println!(
         "\nxtask miri: no undefined behaviour found in {:.0} s",
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Runs [`TARGETS`] on [`LANES`] lanes. Each target's output goes to a log file, printed whole
+/// if the target fails, so the lanes' outputs do not interleave.
+fn run_lanes(root: &Path) -> Result<(), String> {
+    let logs = root.join("target").join("miri-logs");
+    fs::create_dir_all(&logs).map_err(|e| format!("could not create {}: {e}", logs.display()))?;
+    let queue = Mutex::new(TARGETS.iter());
+    let failures = Mutex::new(Vec::new());
+    thread::scope(|scope| {
+        for lane in 0..LANES {
+            let (queue, failures, logs) = (&queue, &failures, &logs);
+            scope.spawn(move || {
+                let target_dir = match lane {
+                    0 => root.join("target"),
+                    n => root.join("target").join(format!("miri-lane-{n}")),
+                };
+                loop {
+                    let next = queue.lock().expect("a lane panicked").next();
+                    let Some((selector, test_args)) = next else {
+                        break;
+                    };
+                    if let Err(e) = run_target(root, &target_dir, logs, selector, test_args) {
+                        failures.lock().expect("a lane panicked").push(e);
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().expect("a lane panicked");
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// One `cargo miri test` of `selector` into `target_dir`, its output in a log under `logs`.
+fn run_target(
+    root: &Path,
+    target_dir: &Path,
+    logs: &Path,
+    selector: &[&str],
+    test_args: &[&str],
+) -> Result<(), String> {
+    let mut args = vec!["+nightly", "miri", "test", "-p", "shaped"];
+    args.extend_from_slice(selector);
+    args.push("--");
+    args.extend_from_slice(test_args);
+    let shown = format!("cargo {}", args.join(" "));
+    let log: PathBuf = logs.join(format!("{}.log", selector.join("").replace('-', "")));
+    let file =
+        File::create(&log).map_err(|e| format!("could not create {}: {e}", log.display()))?;
+    let err = file
+        .try_clone()
+        .map_err(|e| format!("could not reopen {}: {e}", log.display()))?;
+    println!("==> {shown}");
+    let start = Instant::now();
+    let status = Command::new("cargo")
+        .args(&args)
+        .env("MIRIFLAGS", "-Zmiri-num-cpus=2")
+        .env("CARGO_TARGET_DIR", target_dir)
+        .current_dir(root)
+        .stdout(Stdio::from(file))
+        .stderr(Stdio::from(err))
+        .status()
+        .map_err(|e| format!("could not start `{shown}`: {e}"))?;
+    println!("<== {shown}: {:.1} s", start.elapsed().as_secs_f64());
+    if status.success() {
+        return Ok(());
+    }
+    let output = fs::read_to_string(&log).unwrap_or_default();
+    println!("---- output of `{shown}` ----\n{output}");
+    Err(format!(
+        "`{shown}` failed ({status}); its output is above and in {}",
+        log.display()
+    ))
 }
