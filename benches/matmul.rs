@@ -1,7 +1,8 @@
 //! Matrix products against their baselines, in one criterion run.
 //!
 //! - `M1`/`M2`: `[512, 512] x [512, 512]` f32 / f64: `try_matmul` vs ndarray's `dot` (the same
-//!   GEMM crate, one thread).
+//!   GEMM crate; ndarray's on one thread, shaped's on `max_threads()` blocks of rows, and on one
+//!   thread as `shaped_dyn_1thread`).
 //! - `M3`: a batched `[64, 64, 64] x [64, 64]` f32 (numpy's broadcast of the right operand over
 //!   the batch) vs 64 calls of ndarray's `dot`.
 //! - `M4`: `[512, 512]` f32 times a transposed view: no copy, the GEMM reads the strides.
@@ -18,8 +19,19 @@ use criterion::Criterion;
 use ndarray::{Array2, Array3, Axis};
 use shaped::DynTensor;
 
-fn benches(c: &mut Criterion) {
+/// `f` on `max_threads()` threads, then on one: `shaped_dyn` and `shaped_dyn_1thread`.
+fn both<O>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    f: impl Fn() -> O,
+) {
+    shaped::set_max_threads(0);
+    g.bench_function("shaped_dyn", |bn| bn.iter(&f));
     shaped::set_max_threads(1);
+    g.bench_function("shaped_dyn_1thread", |bn| bn.iter(&f));
+    shaped::set_max_threads(0);
+}
+
+fn benches(c: &mut Criterion) {
     let n = 512;
     let va: Vec<f32> = (0..n * n).map(value).collect();
     let vb: Vec<f32> = (0..n * n).map(|i| value(i + 3)).collect();
@@ -36,17 +48,15 @@ fn benches(c: &mut Criterion) {
         a.try_matmul(&b).unwrap().as_slice(),
         na.dot(&nb).as_slice().unwrap()
     );
-    g.bench_function("shaped_dyn", |bn| {
-        bn.iter(|| black_box(&a).try_matmul(black_box(&b)).unwrap())
-    });
+    both(&mut g, || black_box(&a).try_matmul(black_box(&b)).unwrap());
     g.bench_function("ndarray", |bn| {
         bn.iter(|| black_box(&na).dot(black_box(&nb)))
     });
     g.finish();
 
     let mut g = c.benchmark_group("M4");
-    g.bench_function("shaped_dyn", |bn| {
-        bn.iter(|| black_box(&a).try_matmul(&black_box(&b).t()).unwrap())
+    both(&mut g, || {
+        black_box(&a).try_matmul(&black_box(&b).t()).unwrap()
     });
     g.bench_function("ndarray", |bn| {
         bn.iter(|| black_box(&na).dot(&black_box(&nb).t()))
@@ -60,8 +70,8 @@ fn benches(c: &mut Criterion) {
     );
     let (na64, nb64) = (na.mapv(|x| x as f64), nb.mapv(|x| x as f64));
     let mut g = c.benchmark_group("M2");
-    g.bench_function("shaped_dyn", |bn| {
-        bn.iter(|| black_box(&a64).try_matmul(black_box(&b64)).unwrap())
+    both(&mut g, || {
+        black_box(&a64).try_matmul(black_box(&b64)).unwrap()
     });
     g.bench_function("ndarray", |bn| {
         bn.iter(|| black_box(&na64).dot(black_box(&nb64)))
@@ -74,9 +84,7 @@ fn benches(c: &mut Criterion) {
     let ns = Array3::from_shape_vec((64, 64, 64), vs).unwrap();
     let nw = Array2::from_shape_vec((64, 64), vb[..64 * 64].to_vec()).unwrap();
     let mut g = c.benchmark_group("M3");
-    g.bench_function("shaped_dyn", |bn| {
-        bn.iter(|| black_box(&s).try_matmul(black_box(&w)).unwrap())
-    });
+    both(&mut g, || black_box(&s).try_matmul(black_box(&w)).unwrap());
     g.bench_function("ndarray", |bn| {
         bn.iter(|| {
             ns.axis_iter(Axis(0))

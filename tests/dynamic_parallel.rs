@@ -112,3 +112,62 @@ fn a_panic_in_a_helper_thread_keeps_its_message() {
         .unwrap();
     assert!(msg.contains("divide by zero"), "{msg}");
 }
+
+/// `a · b` for each matrix of a batch, written here: `[batch, m, k] x [k, n]` (or `[m, k]` when
+/// `a` has rank 2) with integer values, so the split cannot change a bit.
+fn naive_matmul(a: &DynTensor<i64>, b: &DynTensor<i64>) -> Vec<i64> {
+    let (r, k, n) = (a.shape().len(), b.shape()[0], b.shape()[1]);
+    let rows: usize = a.shape()[..r - 1].iter().product();
+    let (x, y) = (a.to_vec(), b.to_vec());
+    let mut out = vec![0i64; rows * n];
+    for i in 0..rows {
+        for p in 0..k {
+            for j in 0..n {
+                out[i * n + j] += x[i * k + p] * y[p * n + j];
+            }
+        }
+    }
+    out
+}
+
+/// Large products are cut into one block of rows per thread: blocks that start inside a
+/// matrix and end in the next one (a batch of 3 on 4 threads), a single matrix, a transposed
+/// operand.
+#[test]
+fn matrix_products_split_into_row_blocks() {
+    set_max_threads(4);
+    let ints = |dims: &[usize], salt: usize| {
+        let n = dims.iter().product::<usize>();
+        let data = (0..n).map(|i| ((i * 31 + salt) % 23) as i64 - 11).collect();
+        DynTensor::from_shape_vec(dims, data).unwrap()
+    };
+    // Each over 2 * 2^23 multiply-adds, so split in two: 3 * 121 * 200 * 250 = 18.2M (the first
+    // block ends 61 rows into the second matrix), 18M, 16.9M.
+    let cases: [(&[usize], &[usize]); 3] = [
+        (
+            sized(&[3, 121, 200], &[3, 5, 4]),
+            sized(&[200, 250], &[4, 6]),
+        ),
+        (sized(&[300, 200], &[7, 4]), sized(&[200, 300], &[4, 5])),
+        (
+            sized(&[2, 257, 129], &[2, 3, 5]),
+            sized(&[129, 255], &[5, 3]),
+        ),
+    ];
+    for (a_dims, b_dims) in cases {
+        let (a, b) = (ints(a_dims, 5), ints(b_dims, 9));
+        let want = naive_matmul(&a, &b);
+        assert_eq!(
+            a.try_matmul(&b).unwrap().to_vec(),
+            want,
+            "{a_dims:?} x {b_dims:?}"
+        );
+        // The same product with `b` read through a transposed view of its transpose.
+        let bt = b.t().to_tensor();
+        assert_eq!(
+            a.try_matmul(&bt.t()).unwrap().to_vec(),
+            want,
+            "{a_dims:?} x T"
+        );
+    }
+}

@@ -17,6 +17,11 @@ macro_rules! check {
         let (a, b) = (&$a, &$b);
         let got = a.matmul(b);
         let want = dynamic(a).try_matmul(&dynamic(b)).unwrap();
+        // `matmul_to` writes the same elements over whatever `out` held.
+        let mut out = got;
+        out.as_mut_slice().iter_mut().for_each(|x| *x = 99i8.into());
+        a.matmul_to(b, &mut out);
+        assert_eq!(out.as_slice(), want.as_slice(), "matmul_to");
         assert_eq!(
             got.shape(),
             want.shape(),
@@ -72,6 +77,11 @@ fn a_product_past_the_small_limit_takes_the_gemm() {
     let a = Tensor::<f32, shape![20, 24]>::boxed_from_flat_fn(|i| small(i) as f32);
     let b = Tensor::<f32, shape![24, 18]>::boxed_from_flat_fn(|i| small(i + 1) as f32);
     check!(*a, *b);
+    // Into a caller's buffer, through a mutable view of it.
+    let mut buf = vec![7.0f32; 20 * 18];
+    let mut view = shaped::TensorViewMut::<f32, shape![20, 18]>::try_from_slice(&mut buf).unwrap();
+    a.matmul_to(&*b, &mut view);
+    assert_eq!(buf, a.matmul(&*b).as_slice());
     assert_eq!(
         Tensor::<i32, shape![3]>::from_flat_fn(small).dot(&Tensor::<i32, shape![3]>::ones()),
         small(0) + small(1) + small(2)

@@ -11,10 +11,10 @@ use alloc::vec::Vec;
 
 use super::broadcast::broadcast_pair;
 use super::dims::{DimVec, Strides};
-use super::iter::Positions;
 use super::layout::checked_count;
 use super::methods::DynDestination;
 use super::operand::{DynOperand, src};
+use super::parallel::for_each_row_block;
 use super::plan::Src;
 use super::{DynTensor, DynView, DynViewMut};
 use crate::ShapeError;
@@ -97,10 +97,15 @@ fn result_dims(a: &[usize], b: &[usize]) -> Result<(DimVec, DimVec), ShapeError>
     Ok((DimVec::from_slice(&out), batch_dims))
 }
 
-/// The product of `a` and `b` into `out`, packed row-major in the result's shape.
+/// The product of `a` and `b` into `out`, packed row-major in the result's shape. The result's
+/// matrices stacked make `batch * m` rows; large products split them into one block per thread
+/// ([`for_each_row_block`]), each block one GEMM call per matrix it touches.
 fn run<T: Product>(a: &Src<'_, T>, b: &Src<'_, T>, batch: &[usize], out: &mut [T]) {
     let (sa, sb) = (stack(a, true), stack(b, false));
     let (m, k, n) = (sa.rows, sa.cols, sb.cols);
+    if out.is_empty() {
+        return;
+    }
     // Each operand's batch strides aligned to the result's batch axes (0 where broadcast).
     let aligned = |s: &Stack<'_>| {
         let mut st = Strides::filled(batch.len(), 0);
@@ -111,22 +116,43 @@ fn run<T: Product>(a: &Src<'_, T>, b: &Src<'_, T>, batch: &[usize], out: &mut [T
         st
     };
     let (ta, tb) = (aligned(&sa), aligned(&sb));
-    let starts = Positions::new(batch, &ta, a.base).zip(Positions::new(batch, &tb, b.base));
-    for ((pa, pb), c) in starts.zip(out.chunks_exact_mut((m * n).max(1))) {
-        let ma = Matrix {
-            data: a.data,
-            base: pa,
-            rows: sa.row_stride,
-            cols: sa.col_stride,
-        };
-        let mb = Matrix {
-            data: b.data,
-            base: pb,
-            rows: sb.row_stride,
-            cols: sb.col_stride,
-        };
-        T::gemm(m, k, n, ma, mb, c);
+    // `out` is not empty, so neither `m`, `n` nor any batch extent is 0.
+    let block = |first_row: usize, mut rest: &mut [T]| {
+        let mut row = first_row;
+        while !rest.is_empty() {
+            let (index, i) = (row / m, row % m);
+            let rows = (m - i).min(rest.len() / n);
+            let (c, tail) = core::mem::take(&mut rest).split_at_mut(rows * n);
+            let a_start = batch_start(batch, &ta, a.base, index);
+            let ma = Matrix {
+                data: a.data,
+                base: a_start.wrapping_add((i as isize).wrapping_mul(sa.row_stride) as usize),
+                rows: sa.row_stride,
+                cols: sa.col_stride,
+            };
+            let mb = Matrix {
+                data: b.data,
+                base: batch_start(batch, &tb, b.base, index),
+                rows: sb.row_stride,
+                cols: sb.col_stride,
+            };
+            T::gemm(rows, k, n, ma, mb, c);
+            row += rows;
+            rest = tail;
+        }
+    };
+    for_each_row_block(out, n, k.saturating_mul(n), block);
+}
+
+/// The position of the first element of matrix `index` (row-major over the batch extents
+/// `dims`) of an operand whose batch strides are `strides` and whose first element is at `base`.
+fn batch_start(dims: &[usize], strides: &[isize], base: usize, mut index: usize) -> usize {
+    let mut at = base;
+    for (&d, &s) in dims.iter().zip(strides).rev() {
+        at = at.wrapping_add(((index % d) as isize).wrapping_mul(s) as usize);
+        index /= d;
     }
+    at
 }
 
 /// `try_matmul` of two operands.

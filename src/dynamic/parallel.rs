@@ -29,6 +29,10 @@ pub const MIN_BYTES_PER_THREAD: usize = if cfg!(miri) { 64 } else { 2 << 20 };
 /// About how many output bytes one chunk covers: 256 KiB, 64K `f32` (32 bytes under Miri).
 pub const CHUNK_BYTES: usize = if cfg!(miri) { 32 } else { 256 << 10 };
 
+/// Multiply-adds each thread must have before a matrix product is split: 2^23, about 0.2 ms of
+/// `f32` GEMM here, four times a thread's start (64 under Miri, so its small products split).
+pub const MIN_MACS_PER_THREAD: usize = if cfg!(miri) { 64 } else { 1 << 23 };
+
 #[cfg(feature = "std")]
 pub use threads::{max_threads, set_max_threads};
 
@@ -59,9 +63,32 @@ pub(crate) fn for_each_rows<O: Send>(
     job(0, out)
 }
 
+/// Runs `job(first_row, block)` over `out` cut into one block of whole rows (`row` elements
+/// each) per thread, when the rows cost at least [`MIN_MACS_PER_THREAD`] per thread at
+/// `row_cost` each (a matrix product's rows: one GEMM call per block, so few and large blocks,
+/// each packing its operands once); else as one call `job(0, out)`.
+#[inline]
+pub(crate) fn for_each_row_block<E: Send>(
+    out: &mut [E],
+    row: usize,
+    row_cost: usize,
+    job: impl Fn(usize, &mut [E]) + Sync,
+) {
+    #[cfg(feature = "std")]
+    if let Some(rows) = out.len().checked_div(row) {
+        let work = rows.saturating_mul(row_cost);
+        let threads = max_threads().min(work / MIN_MACS_PER_THREAD).min(rows);
+        if threads > 1 {
+            let per = rows.div_ceil(threads);
+            return threads::share(out, per * row, threads, |i, block| job(i * per, block));
+        }
+    }
+    let _ = (row, row_cost);
+    job(0, out)
+}
+
 #[cfg(feature = "std")]
 mod threads {
-    use core::mem::MaybeUninit;
     use core::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Mutex, PoisonError};
     use std::vec::Vec;
@@ -116,11 +143,11 @@ mod threads {
     /// `job(i, chunk)` for the `i`-th chunk of `len` elements of `out` (the last may be shorter),
     /// each exactly once, on the calling thread and `threads - 1` helpers taking chunks in turn.
     /// A panic in `job` reaches the caller with its own payload once every thread has stopped.
-    pub(super) fn share<O: Send>(
-        out: &mut [MaybeUninit<O>],
+    pub(super) fn share<E: Send>(
+        out: &mut [E],
         len: usize,
         threads: usize,
-        job: impl Fn(usize, &mut [MaybeUninit<O>]) + Sync,
+        job: impl Fn(usize, &mut [E]) + Sync,
     ) {
         let helpers = threads.min(out.len().div_ceil(len)).saturating_sub(1);
         let chunks = Mutex::new(out.chunks_mut(len).enumerate());
@@ -149,6 +176,7 @@ mod threads {
     #[cfg(test)]
     mod tests {
         use super::*;
+        use core::mem::MaybeUninit;
 
         fn filled(n: usize, len: usize, threads: usize) -> Vec<usize> {
             let mut out = std::vec![MaybeUninit::new(usize::MAX); n];

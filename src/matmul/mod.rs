@@ -33,8 +33,8 @@ impl<T: Copy> Matrix<'_, T> {
 }
 
 /// Elements of a matrix product: every [`Reduce`] type, integers wrapping on overflow as numpy's
-/// do.
-pub trait Product: Reduce {
+/// do. `Send + Sync` because a large dynamic product is split over threads.
+pub trait Product: Reduce + Send + Sync {
     /// `c = a · b` for an `m x k` and a `k x n` matrix, into `c`'s `m * n` elements, row-major.
     #[doc(hidden)]
     #[allow(private_interfaces)]

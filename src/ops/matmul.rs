@@ -7,7 +7,7 @@
 
 use crate::layout::Layout;
 use crate::matmul::{MatMul, Matrix, Product, dot_gemm};
-use crate::{MAX_RANK, Operand, Shape, Tensor, TensorView};
+use crate::{Destination, MAX_RANK, Operand, Shape, Tensor, TensorView};
 
 /// Products of at most this many multiply-adds per matrix (16 x 16 x 16) run the loop over
 /// constant extents; larger ones the GEMM.
@@ -87,6 +87,33 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// Batch `i`'s matrices of `A` (elements `sa`) and `B` (`sb`).
+    #[inline(always)]
+    fn matrices<'x, T>(
+        &self,
+        i: usize,
+        sa: &'x [T],
+        sb: &'x [T],
+    ) -> (Matrix<'x, T>, Matrix<'x, T>) {
+        let (oa, ob) = self.offsets(i);
+        (
+            Matrix {
+                data: sa,
+                base: oa,
+                rows: self.a[0],
+                cols: self.a[1],
+            },
+            Matrix {
+                data: sb,
+                base: ob,
+                rows: self.b[0],
+                cols: self.b[1],
+            },
+        )
+    }
+}
+
 /// `a x b` into a new tensor of shape `O`.
 #[inline]
 fn product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
@@ -96,28 +123,11 @@ fn product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
     let p = const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() };
     let (m, k, n) = (p.m, p.k, p.n);
     let (sa, sb) = (a.source(), b.source());
-    let matrices = |i: usize| {
-        let (oa, ob) = p.offsets(i);
-        (
-            Matrix {
-                data: sa,
-                base: oa,
-                rows: p.a[0],
-                cols: p.a[1],
-            },
-            Matrix {
-                data: sb,
-                base: ob,
-                rows: p.b[0],
-                cols: p.b[1],
-            },
-        )
-    };
     if m * k * n <= SMALL {
         // Each output element written once, straight into the result.
         return Tensor::from_writer(|slots| {
             for (i, c) in slots.chunks_exact_mut((m * n).max(1)).enumerate() {
-                let (ma, mb) = matrices(i);
+                let (ma, mb) = p.matrices(i, sa, sb);
                 dot_gemm(m, k, n, ma, mb, |at, v| {
                     c[at].write(v);
                 });
@@ -125,15 +135,28 @@ fn product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
         });
     }
     let mut out = Tensor::<T, O>::from_flat_fn(|_| T::ZERO);
-    for (i, c) in out
-        .as_mut_slice()
-        .chunks_exact_mut((m * n).max(1))
-        .enumerate()
-    {
-        let (ma, mb) = matrices(i);
-        T::gemm(m, k, n, ma, mb, c);
-    }
+    product_into(a, b, out.as_mut_slice());
     out
+}
+
+/// `a x b` written into `out`, the result's elements row-major.
+#[inline]
+fn product_into<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>>(
+    a: &A,
+    b: &B,
+    out: &mut [T],
+) {
+    let p = const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() };
+    let (m, k, n) = (p.m, p.k, p.n);
+    let (sa, sb) = (a.source(), b.source());
+    for (i, c) in out.chunks_exact_mut((m * n).max(1)).enumerate() {
+        let (ma, mb) = p.matrices(i, sa, sb);
+        if m * k * n <= SMALL {
+            dot_gemm(m, k, n, ma, mb, |at, v| c[at] = v);
+        } else {
+            T::gemm(m, k, n, ma, mb, c);
+        }
+    }
 }
 
 /// `matmul` for one type.
@@ -166,6 +189,28 @@ macro_rules! matmul_method {
             T: Product,
         {
             product(&self, &rhs)
+        }
+
+        /// [`matmul`](Self::matmul) written into `out`, a tensor or a mutable view of the
+        /// result's shape (the shape is checked by the compiler): no new tensor, for results
+        /// too large for the stack or products in a loop.
+        ///
+        /// ```
+        /// use shaped::{shape, tensor, Tensor};
+        /// let a = tensor![[1, 2], [3, 4]];
+        /// let mut out = Tensor::<i32, shape![2, 2]>::zeros();
+        /// a.matmul_to(a.t(), &mut out);
+        /// assert_eq!(out, tensor![[5, 11], [11, 25]]);
+        /// ```
+        #[inline]
+        pub fn matmul_to<R, D>(&self, rhs: R, out: &mut D)
+        where
+            R: Operand<Elem = T>,
+            S: MatMul<R::Shape, Output = D::Shape>,
+            D: Destination<Elem = T>,
+            T: Product,
+        {
+            product_into(&self, &rhs, out.slots())
         }
 
         /// The inner product of two 1-D operands (numpy's `dot` on vectors): `matmul` with a
