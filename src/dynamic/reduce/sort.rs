@@ -36,13 +36,10 @@ pub(crate) fn sort_in_place<T: Reduce>(
     stable: bool,
 ) -> Result<(), ShapeError> {
     let (starts, len, step) = lanes(l, axis)?;
-    // The radix sort is stable and beat `sort_unstable_by_key` too (BENCHMARKS.md).
-    let sort = |s: &mut [T]| {
-        if stable || len > 64 {
-            T::sort_stable(s);
-        } else {
-            s.sort_unstable_by_key(|x| x.sort_key());
-        }
+    let sort = |s: &mut [T]| match (stable, len > 64) {
+        (true, _) => T::sort_stable(s),
+        (false, true) => T::sort_unstable(s),
+        (false, false) => s.sort_unstable_by_key(|x| x.sort_key()),
     };
     let mut buf = Vec::new();
     for p in starts {
