@@ -5,5 +5,7 @@
 
 mod element;
 pub(crate) mod fold;
+#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+mod simd_sort;
 
 pub use element::{Float, Reduce};
