@@ -139,7 +139,7 @@ macro_rules! integers {
 integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
 macro_rules! floats {
-    ($($t:ty: $bits:ty;)*) => {$(
+    ($($t:ty: $bits:ty, $signed:ty;)*) => {$(
         impl Reduce for $t {
             type Key = $bits;
             #[inline(always)]
@@ -180,12 +180,16 @@ macro_rules! floats {
                 // SAFETY: `$t` and `$bits` have the same size and alignment, and every bit
                 // pattern is a value of both; `lane` is borrowed for the keys' lifetime only.
                 let keys: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
+                // Branch-free, so both loops vectorise: negative values flip whole, others
+                // only their sign bit; and back.
+                const SHIFT: u32 = <$bits>::BITS - 1;
+                let all_if_set = |k: $bits| ((k as $signed) >> SHIFT) as $bits;
                 for k in keys.iter_mut() {
-                    *k = if *k & SIGN != 0 { !*k } else { *k | SIGN };
+                    *k ^= all_if_set(*k) | SIGN;
                 }
                 <$bits as SortKeys>::sort_keys(keys);
                 for k in keys.iter_mut() {
-                    *k = if *k & SIGN != 0 { *k & !SIGN } else { !*k };
+                    *k ^= !all_if_set(*k) | SIGN;
                 }
                 let negative_nans = lane.iter().take_while(|x| x.is_nan()).count();
                 lane.rotate_left(negative_nans);
@@ -201,7 +205,7 @@ macro_rules! floats {
     )*};
 }
 
-floats! { f32: u32; f64: u64; }
+floats! { f32: u32, i32; f64: u64, i64; }
 
 #[cfg(all(test, feature = "alloc"))]
 mod tests {

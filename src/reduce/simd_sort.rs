@@ -8,10 +8,11 @@
 //! AVX2: there the radix sort runs, and the tests below compare the two.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_blendv_epi8, _mm256_castsi256_ps, _mm256_cmpgt_epi32, _mm256_loadu_si256,
+    __m256i, _mm256_blend_epi32, _mm256_castsi256_ps, _mm256_cmpgt_epi32, _mm256_loadu_si256,
     _mm256_max_epu32, _mm256_min_epu32, _mm256_movemask_ps, _mm256_permute2x128_si256,
-    _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_storeu_si256, _mm256_unpackhi_epi32,
-    _mm256_unpackhi_epi64, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64, _mm256_xor_si256,
+    _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_shuffle_epi32,
+    _mm256_storeu_si256, _mm256_unpackhi_epi32, _mm256_unpackhi_epi64, _mm256_unpacklo_epi32,
+    _mm256_unpacklo_epi64, _mm256_xor_si256,
 };
 
 /// Runs this short are sorted by the network; longer ones are partitioned.
@@ -99,20 +100,22 @@ fn partition(keys: &mut [u32], scratch: &mut [u32], pivot: u32) -> usize {
     let p = _mm256_xor_si256(_mm256_set1_epi32(pivot as i32), sign);
     let (mut nl, mut nh) = (0, 0);
     let mut at = 0;
+    assert!(scratch.len() >= n + 8);
+    let (from, to_high) = (keys.as_mut_ptr(), scratch.as_mut_ptr());
     while at + 8 <= n {
         // SAFETY: `at + 8 <= n`: an unaligned load of the 8 keys from `at`.
-        let v = unsafe { _mm256_loadu_si256(keys[at..at + 8].as_ptr().cast()) };
+        let v = unsafe { _mm256_loadu_si256(from.add(at).cast()) };
         let is_below = _mm256_cmpgt_epi32(p, _mm256_xor_si256(v, sign));
-        let mask = _mm256_movemask_ps(_mm256_castsi256_ps(is_below)) as usize;
+        let mask = _mm256_movemask_ps(_mm256_castsi256_ps(is_below)) as u32 as usize;
         let count = mask.count_ones() as usize;
         let below = _mm256_permutevar8x32_epi32(v, PACK[mask]);
-        let rest = _mm256_permutevar8x32_epi32(v, PACK[!mask & 0xff]);
+        let rest = _mm256_permutevar8x32_epi32(v, PACK[mask ^ 0xff]);
         // SAFETY: `nl <= at` (each chunk read adds at most 8 to `nl`), so the 8 slots from `nl`
         // end by `at + 8 <= n` and hold only keys already read; `nh <= at` likewise, and
-        // `scratch` holds `n + 8`.
+        // `scratch` holds at least `n + 8` (asserted above).
         unsafe {
-            _mm256_storeu_si256(keys[nl..nl + 8].as_mut_ptr().cast(), below);
-            _mm256_storeu_si256(scratch[nh..nh + 8].as_mut_ptr().cast(), rest);
+            _mm256_storeu_si256(from.add(nl).cast(), below);
+            _mm256_storeu_si256(to_high.add(nh).cast(), rest);
         }
         nl += count;
         nh += 8 - count;
@@ -215,11 +218,13 @@ fn bitonic<const R: usize>(v: &mut [__m256i; R]) {
         // The blocks of 2, 4 and 8 leave each register sorted, ascending in even registers and
         // descending in odd ones. Cheaper for eight registers at once: sort the columns across
         // them, transpose, and reverse the odd ones.
+        // SAFETY: `REVERSE` holds 8 lanes.
+        let reverse = unsafe { _mm256_loadu_si256(REVERSE.as_ptr().cast()) };
         for group in v.chunks_exact_mut(8) {
             columns(group);
             transpose(group);
             for x in group.iter_mut().skip(1).step_by(2) {
-                *x = _mm256_permutevar8x32_epi32(*x, MASKS.reverse);
+                *x = _mm256_permutevar8x32_epi32(*x, reverse);
             }
         }
     } else {
@@ -258,17 +263,30 @@ fn step<const K: usize, const J: usize, const R: usize>(v: &mut [__m256i; R]) {
         }
         return;
     }
-    let jl = J.trailing_zeros() as usize;
     for (r, x) in v.iter_mut().enumerate() {
-        let other = _mm256_permutevar8x32_epi32(*x, MASKS.partner[jl]);
+        // Lane `i` against lane `i ^ J`: pairs swapped, or halves of 64 or 128 bits.
+        let other = match J {
+            1 => _mm256_shuffle_epi32::<0b10_11_00_01>(*x),
+            2 => _mm256_shuffle_epi32::<0b01_00_11_10>(*x),
+            _ => _mm256_permute4x64_epi64::<0b01_00_11_10>(*x),
+        };
         let (lo, hi) = (_mm256_min_epu32(*x, other), _mm256_max_epu32(*x, other));
-        *x = if K < 8 {
-            // The direction changes inside the register.
-            _mm256_blendv_epi8(lo, hi, MASKS.within[K.trailing_zeros() as usize - 1][jl])
-        } else if (8 * r) & K == 0 {
-            _mm256_blendv_epi8(lo, hi, MASKS.second[jl])
-        } else {
-            _mm256_blendv_epi8(hi, lo, MASKS.second[jl])
+        // A set bit takes the larger key into that lane.
+        *x = match (K, J) {
+            // Blocks of 2 and 4: the direction changes inside the register.
+            (2, _) => _mm256_blend_epi32::<0b0110_0110>(lo, hi),
+            (4, 2) => _mm256_blend_epi32::<0b0011_1100>(lo, hi),
+            (4, _) => _mm256_blend_epi32::<0b0101_1010>(lo, hi),
+            // Larger blocks: the second of each pair takes the larger key, or the smaller in a
+            // descending block.
+            _ => {
+                let (a, b) = if (8 * r) & K == 0 { (lo, hi) } else { (hi, lo) };
+                match J {
+                    1 => _mm256_blend_epi32::<0b1010_1010>(a, b),
+                    2 => _mm256_blend_epi32::<0b1100_1100>(a, b),
+                    _ => _mm256_blend_epi32::<0b1111_0000>(a, b),
+                }
+            }
         };
     }
 }
@@ -333,54 +351,8 @@ fn transpose(v: &mut [__m256i]) {
     }
 }
 
-/// The network's constant vectors, for in-register steps with `j = 1 << jl`.
-struct Masks {
-    /// Lanes reversed.
-    reverse: __m256i,
-    /// Lane `i`'s partner, `i ^ j`.
-    partner: [__m256i; 3],
-    /// All lanes `-1` where `i` is the second of its pair (`i & j != 0`): those take the
-    /// larger key in an ascending block.
-    second: [__m256i; 3],
-    /// For blocks of `k = 2 << kl < 8` keys, alternating direction inside the register:
-    /// `-1` where lane `i` takes the larger key.
-    within: [[__m256i; 3]; 2],
-}
-
-static MASKS: Masks = {
-    let mut partner = [[0i32; 8]; 3];
-    let mut second = [[0i32; 8]; 3];
-    let mut within = [[[0i32; 8]; 3]; 2];
-    let mut jl = 0;
-    while jl < 3 {
-        let j = 1 << jl;
-        let mut i = 0;
-        while i < 8 {
-            partner[jl][i] = (i ^ j) as i32;
-            second[jl][i] = if i & j != 0 { -1 } else { 0 };
-            let mut kl = 0;
-            while kl < 2 {
-                let k = 2 << kl;
-                let ascending = i & k == 0;
-                let first = i & j == 0;
-                within[kl][jl][i] = if first == ascending { 0 } else { -1 };
-                kl += 1;
-            }
-            i += 1;
-        }
-        jl += 1;
-    }
-    // SAFETY: `[i32; 8]` and `__m256i` have the same size, and every bit pattern is valid for
-    // both.
-    unsafe {
-        Masks {
-            reverse: core::mem::transmute::<[i32; 8], __m256i>([7, 6, 5, 4, 3, 2, 1, 0]),
-            partner: core::mem::transmute::<[[i32; 8]; 3], [__m256i; 3]>(partner),
-            second: core::mem::transmute::<[[i32; 8]; 3], [__m256i; 3]>(second),
-            within: core::mem::transmute::<[[[i32; 8]; 3]; 2], [[__m256i; 3]; 2]>(within),
-        }
-    }
-};
+/// Lanes reversed (a permutation index).
+static REVERSE: [i32; 8] = [7, 6, 5, 4, 3, 2, 1, 0];
 
 #[cfg(test)]
 mod tests {
