@@ -105,6 +105,44 @@ pub(crate) fn arg_best<T: Reduce>(
     Some(at)
 }
 
+/// [`arg_best`] of a run of adjacent elements, in two passes that vectorise where one loop
+/// cannot (each step of `arg_best` depends on the last): the best value, folded pairwise by
+/// `pick` ([`max_nan`] or [`min_nan`], so a `NaN` wins), then the first element equal to it, or
+/// the first `NaN`. The same answer: the first element that no earlier one beats is the first
+/// equal to the best. Runs shorter than 256 take `arg_best`.
+#[inline]
+pub(crate) fn arg_best_run<T: Reduce>(
+    x: &[T],
+    pick: impl Fn(T, T) -> T,
+    better: impl Fn(T, T) -> bool,
+) -> Option<usize> {
+    if x.len() < 256 {
+        return arg_best(x.iter().copied(), better);
+    }
+    let best = pairwise(x, &pick);
+    if best.is_nan_value() {
+        first(x, |v| v.is_nan_value())
+    } else {
+        first(x, |v| v == best)
+    }
+}
+
+/// The position of the first element of `x` for which `hit` holds: chunks of 32 tested whole
+/// (a loop without an exit, which vectorises), then the chunk that has one searched.
+#[inline(always)]
+fn first<T: Copy>(x: &[T], hit: impl Fn(T) -> bool) -> Option<usize> {
+    const CHUNK: usize = 32;
+    let (chunks, rest) = x.as_chunks::<CHUNK>();
+    for (c, chunk) in chunks.iter().enumerate() {
+        if chunk.iter().fold(false, |h, &v| h | hit(v)) {
+            return chunk.iter().position(|&v| hit(v)).map(|i| c * CHUNK + i);
+        }
+    }
+    rest.iter()
+        .position(|&v| hit(v))
+        .map(|i| chunks.len() * CHUNK + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +179,45 @@ mod tests {
         assert!(
             (naive as f64 - exact).abs() / exact > drift,
             "the naive sum drifts: {naive}"
+        );
+    }
+
+    #[test]
+    fn two_pass_arg_reductions_match_the_one_pass_loop() {
+        // Long runs with the best value repeated, NaNs, both zeros, and every length around
+        // the chunk and the short-run limits (small enough for Miri).
+        let n = if cfg!(miri) { 300 } else { 2000 };
+        let x: alloc::vec::Vec<f32> = (0..n)
+            .map(|i| ((i * 37 % 101) as f32 - 50.0).abs())
+            .collect();
+        for len in [255, 256, 257, 287, 288, 300, n] {
+            let run = &x[..len];
+            for (pick, better) in [
+                (
+                    max_nan::<f32> as fn(f32, f32) -> f32,
+                    beats_max::<f32> as fn(f32, f32) -> bool,
+                ),
+                (min_nan, beats_min),
+            ] {
+                assert_eq!(
+                    arg_best_run(run, pick, better),
+                    arg_best(run.iter().copied(), better),
+                    "{len}"
+                );
+            }
+        }
+        let mut y = x.clone();
+        y[270] = f32::NAN;
+        y[280] = f32::NAN;
+        assert_eq!(arg_best_run(&y, max_nan, beats_max), Some(270));
+        assert_eq!(arg_best_run(&y, min_nan, beats_min), Some(270));
+        let mut z = alloc::vec![0.0f32; 300];
+        z[3] = -0.0;
+        assert_eq!(arg_best_run(&z, max_nan, beats_max), Some(0));
+        let ints: alloc::vec::Vec<i64> = (0..600).map(|i| (i * 7919 % 613) - 300).collect();
+        assert_eq!(
+            arg_best_run(&ints, max_nan, beats_max),
+            arg_best(ints.iter().copied(), beats_max::<i64>)
         );
     }
 

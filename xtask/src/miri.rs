@@ -1,11 +1,14 @@
 //! `cargo xtask miri`: every test that reaches `unsafe` code in `shaped`, under Miri, on small
 //! inputs.
 //!
-//! The crate's `unsafe` is in four places: `Tensor::from_writer` (src/tensor.rs, every static
-//! operation's output), the in-place heap constructors (src/storage.rs), `dynamic::buffer` (every
-//! dynamic operation's output) and the AVX2 dispatch in `dynamic::plan` (Miri runs the portable
-//! build instead). Every test target that runs code reaches them, and every one runs here on small
-//! inputs: the dynamic unit tests (planner, odometer, the thread split), the dynamic API tests, the
+//! The crate's `unsafe` is in `Tensor::from_writer` and the tensor's slice views (src/tensor.rs,
+//! every static operation's output), the in-place heap constructors (src/storage.rs),
+//! `dynamic::buffer` (every dynamic operation's output), the GEMM calls (src/matmul/mod.rs), the
+//! float lanes read as their bits for sorting (src/reduce/element.rs), and the AVX2 code, which
+//! Miri cannot run: the dispatch in `dynamic::plan` (Miri runs the portable build instead) and
+//! the AVX2 sort (src/reduce/simd_sort.rs; Miri runs the radix sort instead, and that module's
+//! own tests check the AVX2 sort against the standard library's natively). Every test target
+//! that runs code reaches them, and every one runs here on small inputs: the dynamic unit tests (planner, odometer, the thread split), the dynamic API tests, the
 //! numpy fixtures (one case in ten), the view fixtures (likewise), the split tests and the
 //! allocation tests (their large shapes shrunk under `cfg(miri)`), the static tensor tests, the
 //! generic-code suite, and the whole static value sweep but its three largest shapes. Under Miri

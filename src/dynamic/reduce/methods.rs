@@ -4,7 +4,7 @@
 use super::super::view_layout::{axis_of, collect};
 use super::super::{DynTensor, DynView, DynViewMut};
 use super::{Split, UniqueConsecutive, sort, unique};
-use crate::reduce::fold::{arg_best, beats_max, beats_min, max_nan, min_nan};
+use crate::reduce::fold::{arg_best, arg_best_run, beats_max, beats_min, max_nan, min_nan};
 use crate::{Axes, Float, Reduce, ShapeError};
 
 /// `try_argmax`/`try_argmin` of the view `l` over `data`: `better(x, best)` says when `x` takes
@@ -15,6 +15,7 @@ fn arg_reduce<T: Reduce>(
     axis: Option<isize>,
     keepdims: bool,
     better: impl Fn(T, T) -> bool + Copy,
+    pick: impl Fn(T, T) -> T + Copy,
 ) -> Result<DynTensor<usize>, ShapeError> {
     let view = DynView::new(data, l.clone());
     // numpy lets a rank-0 tensor name the axis 0 (or -1): the one element.
@@ -44,6 +45,9 @@ fn arg_reduce<T: Reduce>(
         super::super::iter::Positions::new(&split.kept_dims, &split.kept_strides, l.offset);
     let out: alloc::vec::Vec<usize> = starts
         .map(|p| {
+            if step == 1 {
+                return arg_best_run(&data[p..p + len], pick, better).unwrap_or(0);
+            }
             let lane = (0..len).map(|j| data[p.wrapping_add(j.wrapping_mul(step as usize))]);
             arg_best(lane, better).unwrap_or(0)
         })
@@ -209,7 +213,7 @@ macro_rules! reductions {
             T: Reduce,
         {
             let $this = self;
-            arg_reduce($data, $layout, axis, keepdims, beats_max)
+            arg_reduce($data, $layout, axis, keepdims, beats_max, max_nan)
         }
 
         /// The position of the smallest element along `axis`, as
@@ -230,7 +234,7 @@ macro_rules! reductions {
             T: Reduce,
         {
             let $this = self;
-            arg_reduce($data, $layout, axis, keepdims, beats_min)
+            arg_reduce($data, $layout, axis, keepdims, beats_min, min_nan)
         }
 
         /// A copy with every lane along `axis` sorted, stably, in numpy's order: `NaN` last,
