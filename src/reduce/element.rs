@@ -82,7 +82,7 @@ trait SortKeys: Sized {
 impl SortKeys for u32 {
     #[inline]
     fn sort_keys(keys: &mut [u32]) {
-        #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
         if super::simd_sort::sort_u32(keys) {
             return;
         }

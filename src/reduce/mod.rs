@@ -5,7 +5,7 @@
 
 mod element;
 pub(crate) mod fold;
-#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod simd_sort;
 
 pub use element::{Float, Reduce};

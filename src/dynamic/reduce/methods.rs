@@ -263,7 +263,9 @@ macro_rules! reductions {
         }
 
         /// As [`try_sort`](Self::try_sort), but equal elements (`-0.0` and `0.0`, two `NaN`s)
-        /// may change places: faster.
+        /// may change places: faster. Every element is kept bit for bit. `f32` lanes are
+        /// sorted with AVX2 where the CPU has it (numpy's default sort does the same), others by
+        /// a radix sort of their keys.
         ///
         /// ```
         /// use shaped::DynTensor;
