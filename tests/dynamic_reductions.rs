@@ -610,7 +610,14 @@ fn a_transposed_view_reduces_as_its_copy() {
         n.as_mut_slice()[13] = f64::NAN;
         n
     };
-    for (name, t) in [("plain", &t), ("NaN", &with_nan)] {
+    // Under Miri the NaN copy alone: the same paths, and NaN's too.
+    let floats = [("plain", &t), ("NaN", &with_nan)];
+    let floats = if cfg!(miri) {
+        &floats[1..]
+    } else {
+        &floats[..]
+    };
+    for &(name, t) in floats {
         let v = t.t();
         let copy = v.to_tensor();
         assert!(copy.shape() == [4, 3, 2]);
