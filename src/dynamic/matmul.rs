@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use super::broadcast::broadcast_pair;
 use super::dims::{DimVec, Strides};
-use super::layout::checked_count;
+use super::layout::{checked_count, count_or_err};
 use super::methods::DynDestination;
 use super::operand::{DynOperand, src};
 use super::parallel::for_each_row_block;
@@ -164,9 +164,7 @@ where
 {
     let (a, b) = (src(a), src(b));
     let (dims, batch) = result_dims(a.dims, b.dims)?;
-    let n = checked_count(&dims).ok_or_else(|| ShapeError::Overflow {
-        shape: Dims::new(&dims),
-    })?;
+    let n = count_or_err(&dims)?;
     let mut data = alloc::vec![T::ZERO; n];
     run(&a, &b, &batch, &mut data);
     Ok(DynTensor::from_parts(data, dims))
