@@ -129,6 +129,7 @@ impl fmt::Display for Dims {
 /// assert_eq!(err.to_string(), "cannot broadcast [2, 3] with [2]: axis -1 has 3 vs 2");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum ShapeError {
     /// The data's length is not the product of the extents.

@@ -133,7 +133,8 @@
 #![no_std]
 #![warn(missing_docs)]
 
-#[cfg(feature = "alloc")]
+// The unit tests use `Vec` even when the crate is built without `alloc`.
+#[cfg(any(feature = "alloc", test))]
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
@@ -149,6 +150,7 @@ pub mod dynamic;
 pub mod error;
 pub mod extent;
 mod fmt;
+pub mod interop;
 pub mod iter;
 #[doc(hidden)]
 pub mod kernel;

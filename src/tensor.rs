@@ -103,6 +103,54 @@ impl<T, S: Shape> Tensor<T, S> {
         }
     }
 
+    /// Each element computed from its row-major position by `f`, which may fail: the first
+    /// error is returned and the elements made so far are dropped. For reading elements from
+    /// outside (a file, a deserialiser) without an allocation.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let t = Tensor::<u8, shape![2, 2]>::try_from_flat_fn(|i| u8::try_from(10 * i))?;
+    /// assert_eq!(t.as_slice(), &[0, 10, 20, 30]);
+    /// let big = Tensor::<u8, shape![2, 20]>::try_from_flat_fn(|i| u8::try_from(10 * i));
+    /// assert!(big.is_err());                          // 260 does not fit a u8
+    /// # Ok::<(), core::num::TryFromIntError>(())
+    /// ```
+    pub fn try_from_flat_fn<E>(mut f: impl FnMut(usize) -> Result<T, E>) -> Result<Self, E> {
+        /// The first `len` slots are written; dropped (on an error or a panic), it drops them.
+        struct Written<'s, T> {
+            slots: &'s mut [MaybeUninit<T>],
+            len: usize,
+        }
+        impl<T> Drop for Written<'_, T> {
+            fn drop(&mut self) {
+                for slot in &mut self.slots[..self.len] {
+                    // SAFETY: slots `..len` were written (`len` counts each write just after it),
+                    // and each is dropped once: this guard runs once and is forgotten on success.
+                    unsafe { slot.assume_init_drop() }
+                }
+            }
+        }
+        const { assert_storage_is_flat::<T, S>() };
+        let mut data = MaybeUninit::<S::Storage<T>>::uninit();
+        // SAFETY: as in `from_writer`: the storage is laid out like `[T; S::NUM]` (asserted
+        // above), any bytes are valid `MaybeUninit<T>`s, and we own the storage exclusively.
+        let slots = unsafe {
+            core::slice::from_raw_parts_mut(&raw mut data as *mut MaybeUninit<T>, S::NUM)
+        };
+        let mut written = Written { slots, len: 0 };
+        while written.len < S::NUM {
+            // On an error the guard drops the elements written so far.
+            let v = f(written.len)?;
+            written.slots[written.len].write(v);
+            written.len += 1;
+        }
+        core::mem::forget(written);
+        // SAFETY: all `S::NUM` slots were written (the loop above ran to the end).
+        Ok(Self {
+            data: unsafe { data.assume_init() },
+        })
+    }
+
     /// Every element a clone of `value`.
     #[inline]
     pub fn filled(value: T) -> Self

@@ -127,3 +127,42 @@ fn extents_above_1024_work() {
     assert_eq!(u.len(), 1920);
     assert!(u.iter().all(|&x| x == 3));
 }
+
+/// Counts its drops, to check that a failed build drops exactly the elements it made.
+struct Counted<'a>(&'a core::cell::Cell<usize>);
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.set(self.0.get() + 1);
+    }
+}
+
+#[test]
+fn try_from_flat_fn_stops_at_the_first_error_and_drops_what_it_made() {
+    let t = Tensor::<String, shape![2, 3]>::try_from_flat_fn(|i| Ok::<_, ()>(i.to_string()));
+    assert_eq!(t.unwrap().as_slice(), ["0", "1", "2", "3", "4", "5"]);
+    let drops = core::cell::Cell::new(0);
+    let mut calls = 0;
+    let r = Tensor::<Counted, shape![2, 3]>::try_from_flat_fn(|i| {
+        calls += 1;
+        if i == 4 {
+            Err(format!("no element {i}"))
+        } else {
+            Ok(Counted(&drops))
+        }
+    });
+    assert_eq!(r.err().as_deref(), Some("no element 4"));
+    assert_eq!((calls, drops.get()), (5, 4));
+    // A panic in `f` drops the elements made too (and nothing else).
+    let drops = core::cell::Cell::new(0);
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        Tensor::<Counted, shape![3]>::try_from_flat_fn(|i| {
+            if i == 2 {
+                panic!("element 2")
+            } else {
+                Ok::<_, ()>(Counted(&drops))
+            }
+        })
+    }));
+    assert!(caught.is_err());
+    assert_eq!(drops.get(), 2);
+}

@@ -109,7 +109,9 @@ pub(crate) fn arg_best<T: Reduce>(
 /// cannot (each step of `arg_best` depends on the last): the best value, folded pairwise by
 /// `pick` ([`max_nan`] or [`min_nan`], so a `NaN` wins), then the first element equal to it, or
 /// the first `NaN`. The same answer: the first element that no earlier one beats is the first
-/// equal to the best. Runs shorter than 256 take `arg_best`.
+/// equal to the best. Runs shorter than 256 take `arg_best`. (Only the dynamic reductions have
+/// runs that long; the static ones call `arg_best`.)
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn arg_best_run<T: Reduce>(
     x: &[T],
@@ -129,6 +131,7 @@ pub(crate) fn arg_best_run<T: Reduce>(
 
 /// The position of the first element of `x` for which `hit` holds: chunks of 32 tested whole
 /// (a loop without an exit, which vectorises), then the chunk that has one searched.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 fn first<T: Copy>(x: &[T], hit: impl Fn(T) -> bool) -> Option<usize> {
     const CHUNK: usize = 32;
@@ -182,6 +185,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn two_pass_arg_reductions_match_the_one_pass_loop() {
         // Long runs with the best value repeated, NaNs, both zeros, and every length around

@@ -19,6 +19,10 @@ use std::time::Instant;
 /// insns, no_std build, Miri, firmware); any failure returns early, so reaching the end means all.
 const CI_CHECKS: usize = 11;
 
+/// The optional bridges to other crates (`src/interop/`). Features only add impls, so one build
+/// with all of them checks and tests the default build's code too.
+const INTEROP_FEATURES: &str = "shaped/serde,shaped/approx,shaped/nalgebra";
+
 /// The embedded target the core must keep building for (Cortex-M4F).
 const THUMB: &str = "thumbv7em-none-eabihf";
 
@@ -128,6 +132,8 @@ fn ci() -> Result<(), String> {
             "clippy",
             "--workspace",
             "--all-targets",
+            "--features",
+            INTEROP_FEATURES,
             "--",
             "-D",
             "warnings",
@@ -151,7 +157,12 @@ fn ci() -> Result<(), String> {
         ],
         &[],
     )?;
-    run(&root, &cargo, &["test", "--workspace"], &[])?;
+    run(
+        &root,
+        &cargo,
+        &["test", "--workspace", "--features", INTEROP_FEATURES],
+        &[],
+    )?;
     run(
         &root,
         &cargo,
@@ -170,7 +181,16 @@ fn ci() -> Result<(), String> {
     run(
         &root,
         &cargo,
-        &["doc", "--no-deps", "-p", "shaped", "-p", "shaped-macros"],
+        &[
+            "doc",
+            "--no-deps",
+            "-p",
+            "shaped",
+            "-p",
+            "shaped-macros",
+            "--features",
+            INTEROP_FEATURES,
+        ],
         &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
     // Benches must keep compiling; running them is manual (timings need a quiet machine).
