@@ -311,6 +311,12 @@ pub enum ShapeError {
         /// The length of the data.
         len: usize,
     },
+    /// Elements that do not fill one block of memory (a column block of a wider array, say)
+    /// cannot be borrowed as a view over one slice.
+    NotContiguous {
+        /// The shape of the elements.
+        shape: Dims,
+    },
 }
 
 impl ShapeError {
@@ -493,6 +499,12 @@ impl fmt::Display for ShapeError {
                 f,
                 "a view of shape {shape} reaches positions {}..={} but the data has {len} elements",
                 reach.0, reach.1
+            ),
+            Self::NotContiguous { shape } => write!(
+                f,
+                "the {shape} elements are scattered in memory (not one block), so no view over one \
+                 slice can borrow them; copy them into a tensor instead (`DynTensor::from`, \
+                 `Tensor::try_from`)"
             ),
         }
     }

@@ -246,3 +246,121 @@ mod nalgebra_matrices {
         );
     }
 }
+
+mod ndarray_conversions {
+    use super::*;
+    use ndarray::{Array, ArrayD, ArrayView2, ArrayViewD, Axis, Ix2, IxDyn, array};
+    use shaped::{DynView, TensorView};
+
+    /// The view as ndarray sees it has the view's shape and its elements in the same order.
+    fn same(v: DynView<'_, i64>) {
+        let (shape, want) = (v.shape().to_vec(), v.to_vec());
+        let a: ArrayViewD<i64> = v.into();
+        assert_eq!(a.shape(), &shape[..]);
+        assert_eq!(a.iter().copied().collect::<Vec<_>>(), want, "{shape:?}");
+    }
+
+    #[test]
+    fn dyn_views_of_every_layout_become_array_views_of_the_same_elements() {
+        let d = DynTensor::from_fn(&[3, 4, 5], |i| (100 * i[0] + 10 * i[1] + i[2]) as i64);
+        same(d.view());
+        same(d.t());
+        same(d.try_slice(&s![..;-1, 1..;2, ..;-2]).unwrap());
+        same(d.try_permute(&[2, 0, 1]).unwrap());
+        same(d.try_diagonal(1, 1, 2).unwrap());
+        same(d.try_slice(&s![.., 3..3]).unwrap()); // empty
+        same(DynTensor::scalar(7i64).view()); // rank 0
+        let row = DynTensor::from_shape_vec(&[4], vec![1i64, 2, 3, 4]).unwrap();
+        same(row.try_broadcast_to(&[3, 4]).unwrap()); // stride 0
+        // Written out once by hand: the reversed rows of a 2 x 3.
+        let m = DynTensor::from_shape_vec(&[2, 3], vec![1i64, 2, 3, 4, 5, 6]).unwrap();
+        let a: ArrayViewD<i64> = m.try_slice(&s![..;-1, ..]).unwrap().into();
+        assert_eq!(a, array![[4i64, 5, 6], [1, 2, 3]].into_dyn());
+    }
+
+    #[test]
+    fn array_views_in_one_block_become_dyn_views_without_a_copy() {
+        let a = Array::from_shape_vec((3, 4), (0..12).collect::<Vec<i32>>()).unwrap();
+        for view in [
+            a.view(),
+            a.t(),
+            a.slice(ndarray::s![..;-1, ..]),
+            a.slice(ndarray::s![.., ..;-1]),
+        ] {
+            let want: Vec<i32> = view.iter().copied().collect();
+            let v = DynView::try_from(view).unwrap();
+            assert_eq!(v.shape(), view.shape());
+            assert_eq!(v.to_vec(), want);
+            assert_eq!(v.strides(), view.strides());
+        }
+        // A column block of a wider array is scattered: refused, with the way out named.
+        let err = DynView::try_from(a.slice(ndarray::s![.., 1..3])).unwrap_err();
+        assert!(matches!(err, ShapeError::NotContiguous { .. }));
+        assert!(err.to_string().contains("copy them into a tensor"), "{err}");
+        let copied = DynTensor::from(a.slice(ndarray::s![.., 1..3]));
+        assert_eq!(copied.as_slice(), &[1, 2, 5, 6, 9, 10]);
+    }
+
+    #[test]
+    fn owned_tensors_move_their_buffer_both_ways() {
+        let d = DynTensor::from_shape_vec(&[2, 3], vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
+        let p = d.as_slice().as_ptr();
+        let a: ArrayD<f32> = d.into();
+        assert_eq!((a.shape(), a.as_ptr()), (&[2, 3][..], p));
+        let back = DynTensor::from(a);
+        assert_eq!((back.shape(), back.as_slice().as_ptr()), (&[2, 3][..], p));
+        // Not in standard layout: one copy, in logical order.
+        let t = Array::from_shape_vec((2, 3), vec![1, 2, 3, 4, 5, 6])
+            .unwrap()
+            .reversed_axes();
+        let c = DynTensor::from(t);
+        assert_eq!(
+            (c.shape(), c.as_slice()),
+            (&[3, 2][..], &[1, 4, 2, 5, 3, 6][..])
+        );
+        // Sliced in place (its buffer starts before its first element): one copy.
+        let mut s = Array::from_shape_vec(IxDyn(&[4]), vec![1, 2, 3, 4]).unwrap();
+        s.slice_collapse(ndarray::s![1..3]);
+        assert_eq!(DynTensor::from(s).as_slice(), &[2, 3]);
+    }
+
+    #[test]
+    fn static_views_become_array_views_of_their_rank() {
+        let t = tensor![[1, 2, 3], [4, 5, 6]];
+        let a: ArrayView2<i32> = t.view().into();
+        assert_eq!(a, array![[1, 2, 3], [4, 5, 6]]);
+        let at: ArrayView2<i32> = t.t().into();
+        assert_eq!(at, array![[1, 4], [2, 5], [3, 6]]);
+        let b: ndarray::ArrayView3<i32> = t.broadcast_to::<shape![2, 2, 3]>().into();
+        assert_eq!(b.index_axis(Axis(0), 1), array![[1, 2, 3], [4, 5, 6]]);
+        let sq = tensor![[1, 2], [3, 4]];
+        let diag: ndarray::ArrayView1<i32> = sq.diagonal::<0, 1>().into();
+        assert_eq!(diag, array![1, 4]);
+        let nine = Tensor::<i32, shape![]>::from_array(9);
+        let scalar: ndarray::ArrayView0<i32> = nine.view().into();
+        assert_eq!(scalar[()], 9);
+    }
+
+    #[test]
+    fn array_views_of_the_right_shape_become_static_views_or_tensors() {
+        let a = array![[1.0_f64, 2.0], [3.0, 4.0], [5.0, 6.0]];
+        let v = TensorView::<f64, shape![3, 2]>::try_from(a.view()).unwrap();
+        assert_eq!(v[[2, 1]], 6.0);
+        let err = TensorView::<f64, shape![2, 3]>::try_from(a.view()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "a tensor of shape [3, 2] cannot become a static tensor of shape [2, 3]; \
+             reshape or broadcast it first"
+        );
+        // A transposed view is no slice: a static view refuses it, a static tensor copies it.
+        assert!(matches!(
+            TensorView::<f64, shape![2, 3]>::try_from(a.t()),
+            Err(ShapeError::NotContiguous { .. })
+        ));
+        let t = Tensor::<f64, shape![2, 3]>::try_from(a.t()).unwrap();
+        assert_eq!(t, tensor![[1.0, 3.0, 5.0], [2.0, 4.0, 6.0]]);
+        let owned: Tensor<f64, shape![3, 2]> = (&a).try_into().unwrap();
+        assert_eq!(owned.as_slice(), &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        let _: &ndarray::Array<f64, Ix2> = &a;
+    }
+}

@@ -6,5 +6,7 @@
 pub mod approx;
 #[cfg(feature = "nalgebra")]
 pub mod nalgebra;
+#[cfg(all(feature = "ndarray", feature = "alloc"))]
+pub mod ndarray;
 #[cfg(feature = "serde")]
 pub mod serde;

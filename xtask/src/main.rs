@@ -21,7 +21,7 @@ const CI_CHECKS: usize = 11;
 
 /// The optional bridges to other crates (`src/interop/`). Features only add impls, so one build
 /// with all of them checks and tests the default build's code too.
-const INTEROP_FEATURES: &str = "shaped/serde,shaped/approx,shaped/nalgebra";
+const INTEROP_FEATURES: &str = "shaped/serde,shaped/approx,shaped/nalgebra,shaped/ndarray";
 
 /// The embedded target the core must keep building for (Cortex-M4F).
 const THUMB: &str = "thumbv7em-none-eabihf";
