@@ -311,6 +311,14 @@ pub enum ShapeError {
         /// The length of the data.
         len: usize,
     },
+    /// The memory for a tensor of `shape` could not be had: its byte size overflows `isize::MAX`
+    /// (`bytes` is `None`), or the allocator refused `bytes` bytes.
+    Allocation {
+        /// The shape of the tensor asked for.
+        shape: Dims,
+        /// Its size in bytes, when that fits in `usize`.
+        bytes: Option<usize>,
+    },
     /// Elements that do not fill one block of memory (a column block of a wider array, say)
     /// cannot be borrowed as a view over one slice.
     NotContiguous {
@@ -499,6 +507,19 @@ impl fmt::Display for ShapeError {
                 f,
                 "a view of shape {shape} reaches positions {}..={} but the data has {len} elements",
                 reach.0, reach.1
+            ),
+            Self::Allocation {
+                shape,
+                bytes: Some(bytes),
+            } => write!(
+                f,
+                "a tensor of shape {shape} needs {bytes} bytes, which could not be allocated; \
+                 use smaller extents, or check how the shape was computed"
+            ),
+            Self::Allocation { shape, bytes: None } => write!(
+                f,
+                "a tensor of shape {shape} needs more bytes than isize::MAX, more than any \
+                 allocation can hold; use smaller extents, or check how the shape was computed"
             ),
             Self::NotContiguous { shape } => write!(
                 f,

@@ -9,20 +9,45 @@
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
-/// A `Vec` of `n` elements, each written by `fill`.
+use crate::ShapeError;
+use crate::error::Dims;
+
+/// An empty `Vec` with room for the `n` elements of a tensor of shape `dims`, or
+/// [`ShapeError::Allocation`] when their bytes overflow `isize::MAX` or the allocator refuses
+/// them (instead of the abort `Vec::with_capacity` would give).
+pub(crate) fn try_with_capacity<T>(n: usize, dims: &[usize]) -> Result<Vec<T>, ShapeError> {
+    let bytes = n
+        .checked_mul(size_of::<T>())
+        .filter(|&b| b <= isize::MAX as usize);
+    let mut v = Vec::new();
+    match bytes {
+        Some(_) if v.try_reserve_exact(n).is_ok() => Ok(v),
+        _ => Err(ShapeError::Allocation {
+            shape: Dims::new(dims),
+            bytes,
+        }),
+    }
+}
+
+/// A `Vec` of the `n` elements of a tensor of shape `dims`, each written by `fill`; an error
+/// when the memory cannot be had ([`try_with_capacity`]).
 ///
 /// Contract: `fill` writes every one of the `n` slots it is given (the planner asserts that its
 /// blocks cover the output exactly before any kernel runs). If `fill` panics, the `Vec` is dropped
 /// with length 0: written elements leak, nothing uninitialised is read or dropped.
 #[inline(always)]
-pub(crate) fn filled_by<O>(n: usize, fill: impl FnOnce(&mut [MaybeUninit<O>])) -> Vec<O> {
-    let mut v = Vec::with_capacity(n);
+pub(crate) fn filled_by<O>(
+    n: usize,
+    dims: &[usize],
+    fill: impl FnOnce(&mut [MaybeUninit<O>]),
+) -> Result<Vec<O>, ShapeError> {
+    let mut v = try_with_capacity(n, dims)?;
     fill(&mut v.spare_capacity_mut()[..n]);
     // SAFETY: the capacity is at least `n` (asked for above), and `fill` initialised slots
     // `0..n` (the contract above; every caller passes the planner's runners, whose blocks cover
     // `0..n` exactly, asserted in `plan::for_each_block`).
     unsafe { v.set_len(n) };
-    v
+    Ok(v)
 }
 
 /// An initialised output seen as the slots the kernels write (numpy's `out=`), for `Copy`

@@ -165,7 +165,8 @@ where
     let (a, b) = (src(a), src(b));
     let (dims, batch) = result_dims(a.dims, b.dims)?;
     let n = count_or_err(&dims)?;
-    let mut data = alloc::vec![T::ZERO; n];
+    let mut data = super::buffer::try_with_capacity(n, &dims)?;
+    data.resize(n, T::ZERO);
     run(&a, &b, &batch, &mut data);
     Ok(DynTensor::from_parts(data, dims))
 }

@@ -27,16 +27,14 @@ where
 {
     let (a, b) = (src(a), src(b));
     if let Some((big_is_a, n, m)) = plan::trailing_block(&a, &b) {
-        let data = buffer::filled_by(n, |out| {
+        let dims = if big_is_a { a.dims } else { b.dims };
+        let data = buffer::filled_by(n, dims, |out| {
             run.rows(big_is_a, m, a.packed_elems(), b.packed_elems(), out)
-        });
-        return Ok(DynTensor::packed(
-            data,
-            if big_is_a { a.dims } else { b.dims },
-        ));
+        })?;
+        return Ok(DynTensor::packed(data, dims));
     }
     let (dims, n) = broadcast_pair(a.dims, b.dims)?;
-    let data = buffer::filled_by(n, |out| run.zip(&dims, a, b, out));
+    let data = buffer::filled_by(n, &dims, |out| run.zip(&dims, a, b, out))?;
     Ok(DynTensor::from_parts(data, dims))
 }
 
@@ -122,7 +120,8 @@ pub(crate) fn map<A: DynOperand + ?Sized, O>(
     let a = src(a);
     // Every operand's count was checked when it was made, so this never falls back.
     let n = super::layout::checked_count(a.dims).unwrap_or(0);
-    let data = buffer::filled_by(n, |out| plan::map(a, out, &mut f));
+    let data = buffer::filled_by(n, a.dims, |out| plan::map(a, out, &mut f))
+        .unwrap_or_else(|e| super::tensor::fail(e));
     DynTensor::from_parts(data, super::dims::DimVec::from_slice(a.dims))
 }
 

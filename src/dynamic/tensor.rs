@@ -93,8 +93,8 @@ impl<T> DynTensor<T> {
     /// Each element computed from its multi-index, in row-major order.
     ///
     /// # Panics
-    /// When the element count of `shape` overflows `usize` (use
-    /// [`from_shape_vec`](Self::from_shape_vec) to get an error instead).
+    /// When the element count of `shape` overflows `usize` or its memory cannot be allocated
+    /// ([`try_from_fn`](Self::try_from_fn) returns the error instead).
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -102,34 +102,72 @@ impl<T> DynTensor<T> {
     /// assert_eq!(t.to_vec(), [0, 1, 2, 10, 11, 12]);
     /// ```
     #[track_caller]
-    pub fn from_fn(shape: &[usize], mut f: impl FnMut(&[usize]) -> T) -> Self {
-        let n = count_or_err(shape).unwrap_or_else(|e| fail(e));
+    pub fn from_fn(shape: &[usize], f: impl FnMut(&[usize]) -> T) -> Self {
+        Self::try_from_fn(shape, f).unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`from_fn`](Self::from_fn), with an error instead of a panic or an abort when the shape
+    /// cannot be had: [`ShapeError::Overflow`] when its element count overflows `usize`,
+    /// [`ShapeError::Allocation`] when its bytes overflow `isize::MAX` or the allocator refuses
+    /// them.
+    ///
+    /// ```
+    /// use shaped::{DynTensor, ShapeError};
+    /// let t = DynTensor::try_from_fn(&[2, 2], |i| i[0] * i[1])?;
+    /// assert_eq!(t.to_vec(), [0, 0, 0, 1]);
+    /// let huge = DynTensor::<f32>::try_from_fn(&[1 << 20, 1 << 20, 1 << 10], |_| 0.0);
+    /// assert!(matches!(huge, Err(ShapeError::Allocation { .. })));   // 4 PiB
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    pub fn try_from_fn(
+        shape: &[usize],
+        mut f: impl FnMut(&[usize]) -> T,
+    ) -> Result<Self, ShapeError> {
+        let n = count_or_err(shape)?;
         let mut index = DimVec::filled(shape.len(), 0);
-        let mut data = Vec::with_capacity(n);
+        let mut data = super::buffer::try_with_capacity(n, shape)?;
         for _ in 0..n {
             data.push(f(&index));
             crate::tensor::step_index(&mut index, shape);
         }
-        Self::from_parts(data, DimVec::from_slice(shape))
+        Ok(Self::from_parts(data, DimVec::from_slice(shape)))
     }
 
     /// Every element a clone of `value`.
     ///
     /// # Panics
-    /// When the element count of `shape` overflows `usize`.
+    /// When the element count of `shape` overflows `usize` or its memory cannot be allocated
+    /// ([`try_filled`](Self::try_filled) returns the error instead).
     #[track_caller]
     pub fn filled(shape: &[usize], value: T) -> Self
     where
         T: Clone,
     {
-        let n = count_or_err(shape).unwrap_or_else(|e| fail(e));
-        Self::from_parts(alloc::vec![value; n], DimVec::from_slice(shape))
+        Self::try_filled(shape, value).unwrap_or_else(|e| fail(e))
+    }
+
+    /// Every element a clone of `value`; errors as [`try_from_fn`](Self::try_from_fn).
+    ///
+    /// ```
+    /// use shaped::{DynTensor, ShapeError};
+    /// let err = DynTensor::try_filled(&[usize::MAX / 2, 4], 1u8).unwrap_err();
+    /// assert!(matches!(err, ShapeError::Overflow { .. }));
+    /// ```
+    pub fn try_filled(shape: &[usize], value: T) -> Result<Self, ShapeError>
+    where
+        T: Clone,
+    {
+        let n = count_or_err(shape)?;
+        let mut data = super::buffer::try_with_capacity(n, shape)?;
+        data.resize(n, value);
+        Ok(Self::from_parts(data, DimVec::from_slice(shape)))
     }
 
     /// All zeros.
     ///
     /// # Panics
-    /// When the element count of `shape` overflows `usize`.
+    /// When the element count of `shape` overflows `usize` or its memory cannot be allocated
+    /// ([`try_zeros`](Self::try_zeros) returns the error instead).
     ///
     /// ```
     /// let z = shaped::DynTensor::<i32>::zeros(&[2, 0, 3]);
@@ -143,16 +181,43 @@ impl<T> DynTensor<T> {
         Self::filled(shape, T::ZERO)
     }
 
+    /// All zeros; errors as [`try_from_fn`](Self::try_from_fn).
+    ///
+    /// ```
+    /// use shaped::{DynTensor, ShapeError};
+    /// let tib = DynTensor::<f32>::try_zeros(&[1 << 18, 1 << 20]);     // 1 TiB
+    /// assert_eq!(
+    ///     tib.unwrap_err().to_string(),
+    ///     "a tensor of shape [262144, 1048576] needs 1099511627776 bytes, which could not be \
+    ///      allocated; use smaller extents, or check how the shape was computed"
+    /// );
+    /// ```
+    pub fn try_zeros(shape: &[usize]) -> Result<Self, ShapeError>
+    where
+        T: Scalar,
+    {
+        Self::try_filled(shape, T::ZERO)
+    }
+
     /// All ones.
     ///
     /// # Panics
-    /// When the element count of `shape` overflows `usize`.
+    /// When the element count of `shape` overflows `usize` or its memory cannot be allocated
+    /// ([`try_ones`](Self::try_ones) returns the error instead).
     #[track_caller]
     pub fn ones(shape: &[usize]) -> Self
     where
         T: Scalar,
     {
         Self::filled(shape, T::ONE)
+    }
+
+    /// All ones; errors as [`try_from_fn`](Self::try_from_fn).
+    pub fn try_ones(shape: &[usize]) -> Result<Self, ShapeError>
+    where
+        T: Scalar,
+    {
+        Self::try_filled(shape, T::ONE)
     }
 
     /// The extents, outermost first.

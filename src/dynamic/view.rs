@@ -138,7 +138,10 @@ impl<'a, T> DynView<'a, T> {
             dims: self.layout.dims(),
             strides: self.layout.strides(),
         };
-        buffer::filled_by(self.len(), |out| plan::map(src, out, &mut T::clone))
+        buffer::filled_by(self.len(), self.shape(), |out| {
+            plan::map(src, out, &mut T::clone)
+        })
+        .unwrap_or_else(|e| super::tensor::fail(e))
     }
 
     /// An owned, packed copy.

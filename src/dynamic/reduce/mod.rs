@@ -178,9 +178,12 @@ impl Split {
         let n = checked_count(&self.kept_dims).unwrap_or(0);
         let mut starts = Positions::new(&self.reduced_dims, &self.reduced_strides, self.offset);
         let first = starts.next().unwrap_or(self.offset);
-        let mut out = buffer::filled_by(n, |slots| {
+        // The output is no larger than the input, which exists: this allocation is not the
+        // one that fails.
+        let mut out = buffer::filled_by(n, &self.out_dims, |slots| {
             plan::map(self.kept_at(data, first), slots, &mut |x: &T| *x)
-        });
+        })
+        .unwrap_or_else(|e| crate::dynamic::tensor::fail(e));
         if plan::packed(&self.kept_dims, &self.kept_strides) {
             let run = |base: usize| &data[base..base + n];
             let mut rest = starts.by_ref().map(run);
