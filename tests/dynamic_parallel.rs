@@ -171,3 +171,37 @@ fn matrix_products_split_into_row_blocks() {
         );
     }
 }
+
+#[test]
+fn split_operations_nested_in_rayon_tasks_finish_and_agree() {
+    // From inside tasks of rayon's pool, and inside a pool of one thread (a worker that waits
+    // for its own helpers must run them itself), large operations split and finish.
+    set_max_threads(4);
+    let dims = sized(&[512, 1024], &[16, 16]);
+    let (a, b) = (tensor(dims, 5), tensor(&dims[1..], 9));
+    let want = reference(&a, &b, |x, y| x + y);
+    let sums: Vec<Vec<f64>> = {
+        use rayon::prelude::*;
+        (0..4)
+            .into_par_iter()
+            .map(|_| a.try_add(&b).unwrap().to_vec())
+            .collect()
+    };
+    assert!(sums.iter().all(|s| *s == want));
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let inside = one.install(|| {
+        rayon::scope(|s| {
+            s.spawn(|_| assert_eq!(a.try_add(&b).unwrap().to_vec(), want));
+        });
+        a.try_add(&b).unwrap().to_vec()
+    });
+    assert_eq!(inside, want);
+    // A product split by rows, nested too.
+    let m = tensor(sized(&[256, 256], &[8, 8]), 2);
+    let direct = m.try_matmul(&m).unwrap();
+    let nested = one.install(|| m.try_matmul(&m).unwrap());
+    assert_eq!(direct, nested);
+}

@@ -23,10 +23,11 @@
 //! an odometer past rank 8; `buffer` allocates the output once and the kernels write it in
 //! order. Extents and strides of rank ≤ 6 are inline (`dims`), so a binary operation on such
 //! tensors makes exactly one allocation, the output's elements (`tests/dynamic_alloc.rs`).
-//! With `std`, the arithmetic methods and operators cut outputs of 4 MiB and more into chunks
-//! of whole rows and run them on up to [`max_threads`](parallel::max_threads) threads
-//! ([`parallel`]: one core cannot stream memory as fast as the machine; 0.55x the one-thread
-//! time at 4M `f32` on two cores). That split is safe code over disjoint `&mut` chunks.
+//! With the `rayon` feature (on by default), the arithmetic methods and operators cut outputs of
+//! 4 MiB and more into chunks of whole rows and run them on up to
+//! [`max_threads`](parallel::max_threads) threads of rayon's pool ([`parallel`]: one core
+//! cannot stream memory as fast as the machine; 0.55x the one-thread time at 4M `f32` on two
+//! cores). That split is safe code over disjoint `&mut` chunks.
 //!
 //! ## `unsafe`
 //! One block, in `buffer`: the output `Vec` is written through `MaybeUninit` slots and then

@@ -9,16 +9,21 @@
 //! TensorIterator splits its loops above a grain size the same way.
 //!
 //! **How.** The output is cut into chunks of whole rows of about [`CHUNK_BYTES`]. The calling
-//! thread and up to [`max_threads`]` - 1` scoped helper threads take chunks from one shared
-//! iterator until none are left, so the caller starts at once and a helper that is slow to wake
-//! only does less. An output is split only when it has at least [`MIN_BYTES_PER_THREAD`] for each
-//! thread: starting a thread costs about 50 µs here, and measured with this scheme 4M f32 took
-//! 0.55x the one-thread time, 1M 0.66x, 512K anywhere from 0.8x to 1.1x.
+//! thread and up to [`max_threads`]` - 1` tasks on rayon's pool (the program's own pool: the
+//! global one, or the one a caller runs us in with `ThreadPool::install`) take chunks from one
+//! shared iterator until none are left, so the caller starts at once and a task that is slow to
+//! start only does less. An output is split only when it has at least [`MIN_BYTES_PER_THREAD`]
+//! for each thread; measured with this scheme 4M f32 took 0.55x the one-thread time, 1M 0.66x,
+//! 512K anywhere from 0.8x to 1.1x.
+//!
+//! Called from inside a rayon task, the caller's thread works through its own chunks and then
+//! helps with whatever is queued while it waits (rayon's scopes do not block a worker), so nested
+//! use cannot deadlock (`tests/dynamic_parallel.rs`).
 //!
 //! Only element functions that may run on several threads at once (`Fn + Sync`) are split: the
 //! arithmetic methods (`try_add` ... `try_rem`, `try_add_into`) and the operators. `try_zip_map`
-//! takes any `FnMut` and runs on the calling thread. Without `std` everything runs on the
-//! calling thread.
+//! takes any `FnMut` and runs on the calling thread. Without the `rayon` feature everything runs
+//! on the calling thread: the crate starts no threads of its own.
 
 use core::mem::MaybeUninit;
 
@@ -45,7 +50,7 @@ pub(crate) fn for_each_rows<O: Send>(
     row: usize,
     job: impl Fn(usize, &mut [MaybeUninit<O>]) + Sync,
 ) {
-    #[cfg(feature = "std")]
+    #[cfg(feature = "rayon")]
     {
         let bytes = out.len().saturating_mul(core::mem::size_of::<O>());
         if bytes >= 2 * MIN_BYTES_PER_THREAD && row > 0 {
@@ -74,7 +79,7 @@ pub(crate) fn for_each_row_block<E: Send>(
     row_cost: usize,
     job: impl Fn(usize, &mut [E]) + Sync,
 ) {
-    #[cfg(feature = "std")]
+    #[cfg(feature = "rayon")]
     if let Some(rows) = out.len().checked_div(row) {
         let work = rows.saturating_mul(row_cost);
         let threads = max_threads().min(work / MIN_MACS_PER_THREAD).min(rows);
@@ -90,15 +95,17 @@ pub(crate) fn for_each_row_block<E: Send>(
 #[cfg(feature = "std")]
 mod threads {
     use core::sync::atomic::{AtomicUsize, Ordering};
+    #[cfg(feature = "rayon")]
     use std::sync::{Mutex, PoisonError};
-    use std::vec::Vec;
 
     /// 0 until first asked for or set.
     static MAX_THREADS: AtomicUsize = AtomicUsize::new(0);
 
-    /// How many threads a large dynamic element-wise operation may use, the calling one
-    /// included. The first call reads the environment variable `SHAPED_NUM_THREADS` (a
-    /// positive number) or, without it, [`std::thread::available_parallelism`].
+    /// How many threads a large dynamic element-wise operation or matrix product may use, the
+    /// calling one included. The first call reads the environment variable
+    /// `SHAPED_NUM_THREADS` (a positive number) or, without it, takes the size of rayon's pool
+    /// (`rayon::current_num_threads`: `RAYON_NUM_THREADS`, or the number of cores). Without the
+    /// `rayon` feature every operation runs on the calling thread, whatever this says.
     ///
     /// ```
     /// assert!(shaped::max_threads() >= 1);
@@ -110,8 +117,7 @@ mod threads {
                     .ok()
                     .and_then(|s| s.trim().parse().ok())
                     .filter(|&n: &usize| n > 0)
-                    .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
-                    .unwrap_or(1);
+                    .unwrap_or_else(pool_size);
                 // Keep a value set meanwhile by `set_max_threads`.
                 match MAX_THREADS.compare_exchange(0, n, Ordering::Relaxed, Ordering::Relaxed) {
                     Ok(_) => n,
@@ -119,6 +125,18 @@ mod threads {
                 }
             }
             n => n,
+        }
+    }
+
+    /// The threads there are to split over: rayon's pool, or none but the caller's.
+    fn pool_size() -> usize {
+        #[cfg(feature = "rayon")]
+        {
+            rayon::current_num_threads()
+        }
+        #[cfg(not(feature = "rayon"))]
+        {
+            1
         }
     }
 
@@ -141,8 +159,10 @@ mod threads {
     }
 
     /// `job(i, chunk)` for the `i`-th chunk of `len` elements of `out` (the last may be shorter),
-    /// each exactly once, on the calling thread and `threads - 1` helpers taking chunks in turn.
-    /// A panic in `job` reaches the caller with its own payload once every thread has stopped.
+    /// each exactly once, on the calling thread and `threads - 1` tasks on rayon's pool taking
+    /// chunks in turn. A panic in `job` reaches the caller with its own payload once every task
+    /// has stopped.
+    #[cfg(feature = "rayon")]
     pub(super) fn share<E: Send>(
         out: &mut [E],
         len: usize,
@@ -162,21 +182,27 @@ mod threads {
                 }
             }
         };
-        std::thread::scope(|s| {
-            let started: Vec<_> = (0..helpers).map(|_| s.spawn(work)).collect();
-            work();
-            for h in started {
-                if let Err(payload) = h.join() {
-                    std::panic::resume_unwind(payload);
-                }
-            }
-        });
+        workers(helpers + 1, &work);
     }
 
-    #[cfg(test)]
+    /// Runs `work` on `n` workers: the calling thread and `n - 1` halves handed to rayon with
+    /// `join` (which runs one side itself and lets the pool steal the other). Waiting for a
+    /// stolen half, a rayon worker runs other queued tasks, so nesting cannot deadlock; a panic
+    /// on either side reaches the caller once both have stopped.
+    #[cfg(feature = "rayon")]
+    fn workers(n: usize, work: &(impl Fn() + Sync)) {
+        if n <= 1 {
+            return work();
+        }
+        let half = n / 2;
+        rayon::join(|| workers(n - half, work), || workers(half, work));
+    }
+
+    #[cfg(all(test, feature = "rayon"))]
     mod tests {
         use super::*;
         use core::mem::MaybeUninit;
+        use std::vec::Vec;
 
         fn filled(n: usize, len: usize, threads: usize) -> Vec<usize> {
             let mut out = std::vec![MaybeUninit::new(usize::MAX); n];

@@ -12,8 +12,8 @@
 //! numpy fixtures (one case in ten), the view fixtures (likewise), the split tests and the
 //! allocation tests (their large shapes shrunk under `cfg(miri)`), the static tensor tests, the
 //! generic-code suite, and the whole static value sweep but its three largest shapes. Under Miri
-//! the split thresholds are bytes, so the dynamic targets take the split path on real threads, and
-//! Miri checks it for data races. Not here: `broadcast_types` and `ui`, which only compile, and the
+//! the split thresholds are bytes, so the split tests take the split path on rayon's threads, and
+//! Miri checks it for data races (with Tree Borrows: see [`RAYON_TARGETS`]). Not here: `broadcast_types` and `ui`, which only compile, and the
 //! doctests: they call the same methods on small inputs, but each is a crate of its own to build
 //! under Miri (all of them did not finish in 590 s here).
 //!
@@ -70,9 +70,7 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     ),
     // Public dynamic API: errors, rank 0, rank 12, views, in place, static/dynamic mixes.
     (&["--test", "dynamic_api"], &[]),
-    // The split on Miri-sized shapes: every planner path, a panic in a helper thread.
-    (&["--test", "dynamic_parallel"], &[]),
-    // Unit tests: planner fast paths, the rank-10 odometer, the split, the static plans.
+    // Unit tests: planner fast paths, the rank-10 odometer, the static plans.
     (&["--lib"], &[]),
     // numpy's matmul on one case in ten (GEMM on strided, transposed and broadcast operands,
     // through matrixmultiply's `unsafe` kernels), and the static products against them.
@@ -95,10 +93,27 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     (&["--test", "tensor"], &[]),
     // The static products (small kernel and GEMM) against the dynamic ones.
     (&["--test", "static_matmul"], &[]),
-    // One allocation per dynamic op, per thread when split; none on the static path.
-    (&["--test", "dynamic_alloc"], &[]),
+    // No allocation on the static path.
     (&["--test", "no_alloc"], &[]),
 ];
+
+/// Targets run with rayon (default features), under Tree Borrows: the split over rayon's pool
+/// on Miri-sized shapes (every planner path, a panic in a task, nesting inside rayon tasks),
+/// the split's unit tests, and the allocation counts of split and unsplit operations. Under
+/// Stacked Borrows rayon's work-stealing deque (crossbeam-epoch) reports a violation of its own,
+/// so [`TARGETS`] run without rayon (`--no-default-features --features std`: no threads at all)
+/// and only these take rayon; `-Zmiri-ignore-leaks` lets rayon's pool threads outlive `main`.
+const RAYON_TARGETS: &[(&[&str], &[&str])] = &[
+    (&["--test", "dynamic_parallel"], &[]),
+    (&["--test", "dynamic_alloc"], &[]),
+    (&["--lib"], &["parallel::"]),
+];
+
+/// `MIRIFLAGS` of every run: Miri's CPU count as CI's machine has, so `max_threads()` is 2.
+const MIRIFLAGS: &str = "-Zmiri-num-cpus=2";
+
+/// `MIRIFLAGS` added for [`RAYON_TARGETS`].
+const RAYON_MIRIFLAGS: &str = "-Zmiri-tree-borrows -Zmiri-ignore-leaks";
 
 /// Targets run with the crate built for AVX2 (`RUSTFLAGS`), into a target directory of their
 /// own: Miri's CPU reports no AVX2 otherwise, so the AVX2 sort (src/reduce/simd_sort.rs) would
@@ -108,8 +123,19 @@ const AVX2_TARGETS: &[(&[&str], &[&str])] = &[(&["--lib"], &["reduce::"])];
 /// `RUSTFLAGS` of [`AVX2_TARGETS`].
 const AVX2_RUSTFLAGS: &str = "-C target-feature=+avx2,+popcnt";
 
-/// One `cargo miri test`: selector, test-binary arguments, and whether to build for AVX2.
-type Job = (&'static [&'static str], &'static [&'static str], bool);
+/// How a target is built and checked.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// Without rayon, Stacked Borrows.
+    Plain,
+    /// Without rayon, built for AVX2 ([`AVX2_TARGETS`]).
+    Avx2,
+    /// With rayon, Tree Borrows ([`RAYON_TARGETS`]).
+    Rayon,
+}
+
+/// One `cargo miri test`: selector, test-binary arguments, and how.
+type Job = (&'static [&'static str], &'static [&'static str], Mode);
 
 /// Installs Miri if needed, then runs [`TARGETS`] under it.
 pub fn run(root: &Path) -> Result<(), String> {
@@ -151,10 +177,15 @@ pub fn run(root: &Path) -> Result<(), String> {
 fn run_lanes(root: &Path) -> Result<(), String> {
     let logs = root.join("target").join("miri-logs");
     fs::create_dir_all(&logs).map_err(|e| format!("could not create {}: {e}", logs.display()))?;
-    // The AVX2 build third: it compiles the crate again, and the two slowest targets go first.
-    let mut jobs: Vec<Job> = TARGETS.iter().map(|&(s, a)| (s, a, false)).collect();
-    for (i, &(s, a)) in AVX2_TARGETS.iter().enumerate() {
-        jobs.insert((2 + i).min(jobs.len()), (s, a, true));
+    // The AVX2 and rayon builds third and fourth: each compiles the crate again, and the two
+    // slowest targets go first.
+    let mut jobs: Vec<Job> = TARGETS.iter().map(|&(s, a)| (s, a, Mode::Plain)).collect();
+    let extra = AVX2_TARGETS
+        .iter()
+        .map(|&(s, a)| (s, a, Mode::Avx2))
+        .chain(RAYON_TARGETS.iter().map(|&(s, a)| (s, a, Mode::Rayon)));
+    for (i, job) in extra.enumerate() {
+        jobs.insert((2 + i).min(jobs.len()), job);
     }
     let queue = Mutex::new(jobs.into_iter());
     let failures = Mutex::new(Vec::new());
@@ -168,14 +199,14 @@ fn run_lanes(root: &Path) -> Result<(), String> {
                 };
                 loop {
                     let next = queue.lock().expect("a lane panicked").next();
-                    let Some((selector, test_args, avx2)) = next else {
+                    let Some((selector, test_args, mode)) = next else {
                         break;
                     };
-                    let dir = match avx2 {
-                        true => root.join("target").join("miri-avx2"),
-                        false => target_dir.clone(),
+                    let dir = match mode {
+                        Mode::Avx2 => root.join("target").join("miri-avx2"),
+                        Mode::Plain | Mode::Rayon => target_dir.clone(),
                     };
-                    if let Err(e) = run_target(root, &dir, logs, selector, test_args, avx2) {
+                    if let Err(e) = run_target(root, &dir, logs, selector, test_args, mode) {
                         failures.lock().expect("a lane panicked").push(e);
                     }
                 }
@@ -197,19 +228,30 @@ fn run_target(
     logs: &Path,
     selector: &[&str],
     test_args: &[&str],
-    avx2: bool,
+    mode: Mode,
 ) -> Result<(), String> {
     let mut args = vec!["+nightly", "miri", "test", "-p", "shaped"];
+    if mode != Mode::Rayon {
+        args.extend_from_slice(&["--no-default-features", "--features", "std"]);
+    }
     args.extend_from_slice(selector);
     args.push("--");
     args.extend_from_slice(test_args);
-    let flags = if avx2 {
-        format!("RUSTFLAGS='{AVX2_RUSTFLAGS}' ")
-    } else {
-        String::new()
+    let miriflags = match mode {
+        Mode::Rayon => format!("{MIRIFLAGS} {RAYON_MIRIFLAGS}"),
+        Mode::Plain | Mode::Avx2 => MIRIFLAGS.to_string(),
+    };
+    let flags = match mode {
+        Mode::Avx2 => format!("RUSTFLAGS='{AVX2_RUSTFLAGS}' MIRIFLAGS='{miriflags}' "),
+        Mode::Plain | Mode::Rayon => format!("MIRIFLAGS='{miriflags}' "),
     };
     let shown = format!("{flags}cargo {}", args.join(" "));
-    let name = selector.join("").replace('-', "") + if avx2 { "-avx2" } else { "" };
+    let name = selector.join("").replace('-', "")
+        + match mode {
+            Mode::Plain => "",
+            Mode::Avx2 => "-avx2",
+            Mode::Rayon => "-rayon",
+        };
     let log: PathBuf = logs.join(format!("{name}.log"));
     let file =
         File::create(&log).map_err(|e| format!("could not create {}: {e}", log.display()))?;
@@ -219,12 +261,12 @@ fn run_target(
     println!("==> {shown}");
     let start = Instant::now();
     let mut command = Command::new("cargo");
-    if avx2 {
+    if mode == Mode::Avx2 {
         command.env("RUSTFLAGS", AVX2_RUSTFLAGS);
     }
     let status = command
         .args(&args)
-        .env("MIRIFLAGS", "-Zmiri-num-cpus=2")
+        .env("MIRIFLAGS", &miriflags)
         .env("CARGO_TARGET_DIR", target_dir)
         .current_dir(root)
         .stdout(Stdio::from(file))
