@@ -2,9 +2,9 @@
 //! output's elements. Shapes, strides and the loop plan stay inline. The counter is per thread, so
 //! the test harness's allocations on other threads do not count.
 //!
-//! An operation split over threads (outputs of 4 MiB and more, `shaped::dynamic::parallel`) also
-//! allocates what handing its helper tasks to rayon's pool takes, the same count whatever the
-//! size (once the pool exists: its first use starts it, once per process).
+//! An operation split over threads (outputs of 4 MiB and more, `shaped::dynamic::parallel`) may
+//! also allocate once on the calling thread for rayon's job queue, whatever the size (once the
+//! pool exists: its first use starts it, once per process).
 //!
 //! Under Miri (`cargo xtask miri`, where the split thresholds are bytes) the two large cases run
 //! on shapes a thousand times smaller, with the same assertions.
@@ -71,9 +71,11 @@ fn a_binary_op_of_rank_up_to_six_allocates_only_its_output() {
     let (n, _) = allocations_during(|| &st + &a);
     assert_eq!(n, 1);
 
-    // Split over two threads: the output, plus what handing the helper task to rayon takes,
-    // whatever the size (16 MiB is 64 chunks, 64 MiB 256; under Miri 16 KiB and 64 KiB):
-    // nothing per chunk. The first split starts rayon's pool, once per process: not counted.
+    // Split over two threads: the output, plus at most what handing the work to rayon takes on
+    // this thread (its job queue grows by a block now and then: zero or one allocation, varying
+    // from run to run), whatever the size (16 MiB is 64 chunks, 64 MiB 256; under Miri 16 KiB
+    // and 64 KiB): nothing per chunk. The first split starts rayon's pool, once per process: not
+    // counted.
     set_max_threads(2);
     rayon::join(|| (), || ());
     let count = |n: usize| {
@@ -87,8 +89,9 @@ fn a_binary_op_of_rank_up_to_six_allocates_only_its_output() {
     } else {
         (count(4 << 20), count(16 << 20))
     };
-    assert!(small > 1, "a split output allocates for the helper task");
-    assert_eq!(small, large, "allocations per thread, not per chunk");
+    for (n, what) in [(small, "64 chunks"), (large, "256 chunks")] {
+        assert!((1..=2).contains(&n), "{n} allocations for {what}: some per chunk?");
+    }
     set_max_threads(1);
 }
 
