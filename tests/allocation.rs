@@ -74,3 +74,38 @@ fn matrix_products_too_large_for_memory_are_errors() {
         .unwrap();
     assert_eq!(c.as_slice(), &[3.0; 4]);
 }
+
+#[test]
+fn empty_views_with_huge_extents_reduce_sort_and_unique_without_overflow() {
+    // Found by `cargo xtask fuzz` (operations): a view may have no elements and still extents
+    // whose product overflows (`[usize::MAX, 0]`); what is computed from it is then empty, the
+    // identity over a huge output (which cannot be allocated), or an error, never an overflow
+    // panic or a loop over usize::MAX rows.
+    let data = [1.0f32];
+    let v = shaped::DynView::try_as_strided(&data, &[usize::MAX, 0], &[0, 0], 0).unwrap();
+    assert_eq!(v.try_sum(0, false).unwrap().shape(), &[0]);
+    let e = v.try_sum(-1, false).unwrap_err();
+    assert!(is_allocation(&e, None), "{e}");
+    assert!(matches!(
+        v.try_max(-1, false).unwrap_err(),
+        ShapeError::EmptyReduction { .. }
+    ));
+    for axis in [0, 1] {
+        assert!(v.try_sort(axis).unwrap().is_empty());
+        assert!(v.try_argsort(axis).unwrap().is_empty());
+    }
+    let u = v.try_unique_consecutive(Some(1)).unwrap();
+    assert!(u.values.is_empty() && u.inverse.is_empty());
+    // Along the huge axis: one run number per slice would be usize::MAX of them.
+    let e = v.try_unique_consecutive(Some(0)).unwrap_err();
+    assert!(is_allocation(&e, None), "{e}");
+    // As an operand of an element-wise operation (debug builds checked the product of the
+    // extents for overflow before seeing the 0).
+    let a = DynTensor::<f32>::from_shape_vec(&[usize::MAX, 2, 0], vec![]).unwrap();
+    let b = DynTensor::<f32>::zeros(&[2, 0]);
+    assert_eq!(a.try_add(&b).unwrap().shape(), &[usize::MAX, 2, 0]);
+    assert_eq!(b.try_mul(&a).unwrap().shape(), &[usize::MAX, 2, 0]);
+    // Merging [2^40, 2^40, 0] into one axis would overflow; the reduction still works.
+    let w = shaped::DynView::try_as_strided(&data, &[1 << 40, 1 << 40, 0], &[0, 0, 0], 0).unwrap();
+    assert_eq!(w.try_sum(&[0, 1][..], false).unwrap().shape(), &[0]);
+}

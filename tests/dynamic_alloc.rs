@@ -90,7 +90,10 @@ fn a_binary_op_of_rank_up_to_six_allocates_only_its_output() {
         (count(4 << 20), count(16 << 20))
     };
     for (n, what) in [(small, "64 chunks"), (large, "256 chunks")] {
-        assert!((1..=2).contains(&n), "{n} allocations for {what}: some per chunk?");
+        assert!(
+            (1..=2).contains(&n),
+            "{n} allocations for {what}: some per chunk?"
+        );
     }
     set_max_threads(1);
 }

@@ -332,3 +332,27 @@ fn the_view_methods_exist_on_all_three_types() {
     }
     assert_eq!(transposed(&t).shape(), &[3, 2]);
 }
+
+#[test]
+fn empty_views_whose_offset_lies_past_the_data_read_as_empty() {
+    // Found by `cargo xtask fuzz` (views): an empty view may start anywhere, even past the end
+    // of its data; reading it must give nothing, not index out of range.
+    let data = [1.0f32, 2.0];
+    let v = shaped::DynView::try_as_strided(&data, &[0, 3], &[1, 1], 7).unwrap();
+    assert_eq!(v.as_slice(), Some(&[][..]));
+    assert_eq!(v.to_vec(), Vec::<f32>::new());
+    let u = v.try_unique_consecutive(None).unwrap();
+    assert!(u.values.is_empty() && u.counts.is_empty());
+    // As an operand (found by the `operations` target): the packed loop starts at the offset.
+    let w = shaped::DynView::try_as_strided(&data, &[2, 0], &[1, 1], 51).unwrap();
+    assert_eq!(w.try_add(&w).unwrap().shape(), &[2, 0]);
+    let row = shaped::DynView::try_as_strided(&data, &[1, 0], &[-3, 5], 99).unwrap();
+    assert_eq!(w.try_add(&row).unwrap().shape(), &[2, 0]);
+    assert_eq!(
+        row.try_mul(&shaped::tensor![2.0f32]).unwrap().shape(),
+        &[1, 0]
+    );
+    let mut t = shaped::DynTensor::<f32>::zeros(&[2]);
+    let mut w = t.try_slice_mut(&shaped::s![..]).unwrap();
+    assert_eq!(w.as_mut_slice().map(|s| s.len()), Some(2));
+}

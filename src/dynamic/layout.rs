@@ -99,11 +99,24 @@ impl Layout {
         self.dims.contains(&0)
     }
 
+    /// The same layout, with the offset of an empty one set to 0. An empty view reaches no
+    /// position, so its offset may lie anywhere, even past the end of its data (an `as_strided`
+    /// offset, a diagonal past the edge); every view keeps `offset <= data.len()` by starting
+    /// empty ones at 0, so the code that slices its data from the offset on needs no case.
+    #[inline]
+    pub(crate) fn anchored(mut self) -> Self {
+        if self.is_empty() {
+            self.offset = 0;
+        }
+        self
+    }
+
     /// `true` when the elements are row-major and packed: position `i` in row-major order is
-    /// `offset + i`. Extent-1 axes may have any stride.
+    /// `offset + i`. Extent-1 axes may have any stride, and an empty layout is row-major
+    /// whatever its strides (it has no position to be out of order; numpy's flags agree).
     #[inline]
     pub fn is_row_major(&self) -> bool {
-        super::plan::packed(&self.dims, &self.strides)
+        self.is_empty() || super::plan::packed(&self.dims, &self.strides)
     }
 
     /// The position in the buffer of a multi-index, `None` when the index has the wrong length

@@ -43,7 +43,10 @@ impl<'a, T> DynView<'a, T> {
     /// A view of `data` through `layout`; every position the layout reaches is in bounds.
     #[inline]
     pub(crate) fn new(data: &'a [T], layout: Layout) -> Self {
-        Self { data, layout }
+        Self {
+            data,
+            layout: layout.anchored(),
+        }
     }
 
     /// The buffer the view reads (its layout's offset and strides say where).
@@ -192,7 +195,10 @@ impl<'a, T> DynViewMut<'a, T> {
     /// stays in bounds.
     #[inline]
     pub(crate) fn new(data: &'a mut [T], layout: Layout) -> Self {
-        Self { data, layout }
+        Self {
+            data,
+            layout: layout.anchored(),
+        }
     }
 
     /// The buffer the view writes (its layout says where).

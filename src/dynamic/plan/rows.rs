@@ -4,6 +4,7 @@
 use core::mem::MaybeUninit;
 
 use super::{Src, packed};
+use crate::dynamic::layout::checked_count;
 
 /// Bias-add shapes: both operands packed and one's extents are the other's trailing extents
 /// (`[256, 256, 64] + [64]`, `[4, 4] + [4]`). Then the result has the larger one's shape and the
@@ -24,8 +25,9 @@ pub(crate) fn trailing_block<A, B>(a: &Src<'_, A>, b: &Src<'_, B>) -> Option<(bo
     {
         return None;
     }
-    let m = small.0.iter().product::<usize>();
-    let n = big.0.iter().product::<usize>();
+    // Zeros first: an empty operand's other extents may overflow when multiplied.
+    let m = checked_count(small.0).unwrap_or(0);
+    let n = checked_count(big.0).unwrap_or(0);
     Some((big_is_a, n, m))
 }
 

@@ -162,7 +162,14 @@ impl Split {
     ) -> Result<DynTensor<T>, ShapeError> {
         let out = match (self.reduced_len(), identity) {
             (0, None) => return Err(self.empty()),
-            (0, Some(id)) => alloc::vec![id; checked_count(&self.out_dims).unwrap_or(0)],
+            (0, Some(id)) => {
+                // Folding nothing: every output element is the identity, and there may be more
+                // of them than memory holds (`[usize::MAX, 0]` summed along its last axis).
+                let n = super::layout::count_or_err(&self.out_dims)?;
+                let mut out = super::buffer::try_with_capacity(n, &self.out_dims)?;
+                out.resize(n, id);
+                out
+            }
             _ if checked_count(&self.kept_dims) == Some(0) => Vec::new(),
             _ if self.by_rows() => self.fold_rows(data, op),
             _ => self.lanes(data, |lane| pairwise(lane, &op)),
@@ -229,7 +236,10 @@ fn coalesce(
             continue;
         }
         match (d.last_mut(), s.last_mut()) {
-            (Some(pd), Some(ps)) if *ps == st.wrapping_mul(e as isize) => {
+            // Merged only when the merged extent fits: an empty view's extents may be huge.
+            (Some(pd), Some(ps))
+                if *ps == st.wrapping_mul(e as isize) && pd.checked_mul(e).is_some() =>
+            {
                 *pd *= e;
                 *ps = st;
             }

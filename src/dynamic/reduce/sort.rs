@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::super::dims::DimVec;
 use super::super::iter::Positions;
-use super::super::layout::Layout;
+use super::super::layout::{Layout, checked_count};
 use super::super::view_layout::axis_of;
 use crate::{Reduce, ShapeError};
 
@@ -16,8 +16,11 @@ use crate::{Reduce, ShapeError};
 fn lanes(l: &Layout, axis: isize) -> Result<(Positions, usize, isize), ShapeError> {
     let k = axis_of(axis, &l.dims)?;
     let mut starts: DimVec = l.dims.clone();
-    starts[k] = 1;
-    let len = if l.is_empty() { 0 } else { l.dims[k] };
+    // An empty view has no lanes to sort, however many its other extents would make: a 0 here
+    // makes `Positions` yield none (a `[usize::MAX, 0]` view must not loop over its rows).
+    let empty = l.is_empty();
+    starts[k] = if empty { 0 } else { 1 };
+    let len = if empty { 0 } else { l.dims[k] };
     let from = Positions::new(&starts, &l.strides, l.offset);
     Ok((from, len, l.strides[k]))
 }
@@ -66,7 +69,9 @@ pub(crate) fn argsort<T: Reduce>(
 ) -> Result<Vec<usize>, ShapeError> {
     let (starts, len, step) = lanes(l, axis)?;
     let k = axis_of(axis, &l.dims)?;
-    let inner: usize = l.dims[k + 1..].iter().product();
+    // Counted with zeros first, as `checked_count` does: an empty view's other extents may
+    // overflow when multiplied (and then no lane runs).
+    let inner: usize = checked_count(&l.dims[k + 1..]).unwrap_or(1);
     let mut out = alloc::vec![0; l.len()];
     let mut keys = Vec::with_capacity(len);
     let mut order: Vec<usize> = Vec::with_capacity(len);

@@ -32,12 +32,17 @@ pub struct UniqueConsecutive<T> {
     pub counts: DynTensor<usize>,
 }
 
+/// The three lists of [`runs`].
+type Runs = (Vec<usize>, Vec<usize>, Vec<usize>);
+
 /// Runs of equal items among `n` items, where `same(i)` says item `i` equals item `i - 1`: each
-/// run's first item, each item's run, each run's length.
-fn runs(n: usize, same: impl Fn(usize) -> bool) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
-    let (mut firsts, mut inverse, mut counts) = (Vec::new(), Vec::with_capacity(n), Vec::new());
+/// run's first item, each item's run, each run's length. An error when the `n` run numbers do
+/// not fit in memory (`n` can be huge when the items are empty slices of an empty view).
+fn runs(n: usize, same: impl Fn(usize) -> bool) -> Result<Runs, ShapeError> {
+    let mut inverse = super::super::buffer::try_with_capacity(n, &[n])?;
+    let (mut firsts, mut counts) = (Vec::new(), Vec::new());
     if n == 0 {
-        return (firsts, inverse, counts);
+        return Ok((firsts, inverse, counts));
     }
     let (mut start, mut run) = (0, 0);
     firsts.push(0);
@@ -51,7 +56,7 @@ fn runs(n: usize, same: impl Fn(usize) -> bool) -> (Vec<usize>, Vec<usize>, Vec<
         inverse.push(run);
     }
     counts.push(n - start);
-    (firsts, inverse, counts)
+    Ok((firsts, inverse, counts))
 }
 
 /// `try_unique_consecutive` of the view `l` over `data`.
@@ -70,7 +75,7 @@ pub(crate) fn unique_consecutive<T: Copy + PartialEq>(
                 &copy
             }
         };
-        let (firsts, inverse, counts) = runs(flat.len(), |i| flat[i - 1] == flat[i]);
+        let (firsts, inverse, counts) = runs(flat.len(), |i| flat[i - 1] == flat[i])?;
         let values: Vec<T> = firsts.iter().map(|&i| flat[i]).collect();
         return Ok(UniqueConsecutive {
             values: DynTensor::packed(values, &[firsts.len()]),
@@ -82,15 +87,15 @@ pub(crate) fn unique_consecutive<T: Copy + PartialEq>(
     // The axis first, copied row-major: slice `i` is then `rows[i * width..][..width]`.
     let rows = view.try_move_axis(k as isize, 0)?.to_vec();
     let n = l.dims[k];
-    let width: usize = l
-        .dims
-        .iter()
-        .enumerate()
-        .filter(|&(a, _)| a != k)
-        .map(|(_, d)| d)
-        .product();
+    // Zeros first (`checked_count`): an empty view's other extents may overflow when multiplied;
+    // then `n` is 0 and no row is read.
+    let others: Vec<usize> = (0..l.dims.len())
+        .filter(|&a| a != k)
+        .map(|a| l.dims[a])
+        .collect();
+    let width: usize = super::super::layout::checked_count(&others).unwrap_or(0);
     let slice = |i: usize| &rows[i * width..(i + 1) * width];
-    let (firsts, inverse, counts) = runs(n, |i| slice(i - 1) == slice(i));
+    let (firsts, inverse, counts) = runs(n, |i| slice(i - 1) == slice(i))?;
     let picked: Vec<T> = firsts
         .iter()
         .flat_map(|&i| slice(i).iter().copied())
