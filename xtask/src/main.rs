@@ -6,8 +6,10 @@
 
 mod compile_time;
 mod firmware;
+mod fuzz;
 mod insns;
 mod miri;
+mod nightly;
 mod numpy;
 
 use std::env;
@@ -16,8 +18,9 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 /// Checks `ci` runs (fmt, clippy, clippy release, tests, release tests, docs, benches build,
-/// insns, no_std build, Miri, firmware); any failure returns early, so reaching the end means all.
-const CI_CHECKS: usize = 11;
+/// insns, no_std build, Miri, fuzzing, firmware); any failure returns early, so reaching the end
+/// means all.
+const CI_CHECKS: usize = 12;
 
 /// The optional bridges to other crates (`src/interop/`). Features only add impls, so one build
 /// with all of them checks and tests the default build's code too.
@@ -36,11 +39,12 @@ fn main() -> ExitCode {
         "compile-time" => compile_time::run(&root()),
         "firmware" => firmware::run(&root()),
         "miri" => miri::run(&root()),
+        "fuzz" => fuzz::run(&root(), &args[1..]),
         "numpy" => numpy::run(&root()),
         "numpy-bench" => numpy::bench(&root()),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops"
+                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  fuzz [--secs N]  each cargo-fuzz target for N s (default 30) with AddressSanitizer (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops"
             );
             Ok(())
         }
@@ -213,6 +217,8 @@ fn ci() -> Result<(), String> {
     )?;
     // Undefined behaviour: every test that reaches `unsafe`, under Miri.
     miri::run(&root)?;
+    // Raw bytes into every `try_` API, with AddressSanitizer: 30 s per target, both at once.
+    fuzz::run(&root, &[])?;
     // The firmware example on a Cortex-M4F under QEMU: results, and cost against hand loops.
     firmware::run(&root)?;
     // One closing line in the plain `N passed, M failed` form for whoever reads the log's end.

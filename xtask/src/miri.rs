@@ -140,29 +140,7 @@ type Job = (&'static [&'static str], &'static [&'static str], Mode);
 /// Installs Miri if needed, then runs [`TARGETS`] under it.
 pub fn run(root: &Path) -> Result<(), String> {
     let start = Instant::now();
-    let installed = Command::new("rustup")
-        .args(["+nightly", "component", "list", "--installed"])
-        .output()
-        .map_err(|e| format!("could not run rustup: {e}"))?;
-    let list = String::from_utf8_lossy(&installed.stdout);
-    if !installed.status.success() {
-        crate::run(
-            root,
-            "rustup",
-            &["toolchain", "install", "nightly", "--profile", "minimal"],
-            &[],
-        )?;
-    }
-    if !list.lines().any(|l| l.starts_with("miri"))
-        || !list.lines().any(|l| l.starts_with("rust-src"))
-    {
-        crate::run(
-            root,
-            "rustup",
-            &["+nightly", "component", "add", "miri", "rust-src"],
-            &[],
-        )?;
-    }
+    crate::nightly::ensure(root, &["miri", "rust-src"])?;
     crate::run(root, "cargo", &["+nightly", "miri", "setup"], &[])?;
     run_lanes(root)?;
     println!(

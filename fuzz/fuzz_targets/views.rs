@@ -1,0 +1,43 @@
+//! Views from raw bytes: a tensor (or a refused shape), `try_as_strided` over its data with any
+//! strides and offset, then a chain of view operations with any arguments, and every read and
+//! reduction of the result. Nothing may panic, abort or read out of bounds.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "input.rs"]
+mod input;
+use input::{Input, view_op};
+
+fuzz_target!(|bytes: &[u8]| {
+    let mut input = Input(bytes);
+    let Some(t) = input.tensor() else { return };
+    let base = match input.bool() {
+        true => input.strided(t.as_slice()).unwrap_or_else(|| t.view()),
+        false => t.view(),
+    };
+    let mut v = base;
+    for _ in 0..input.below(6) {
+        v = view_op(&mut input, v);
+    }
+    let all = v.to_vec();
+    assert_eq!(all.len(), v.len());
+    let _ = v.to_tensor();
+    let axes = input.axes();
+    let keep = input.bool();
+    let _ = v.try_sum(&axes[..], keep);
+    let _ = v.try_max(&axes[..], keep);
+    let _ = v.try_mean(&axes[..], keep);
+    let _ = v.try_min(&axes[..], keep);
+    let axis = input.signed();
+    let _ = v.try_argmax(Some(axis), keep);
+    let _ = v.try_argmin(None, keep);
+    let _ = v.try_sort(axis);
+    let _ = v.try_sort_unstable(axis);
+    let _ = v.try_argsort(axis);
+    let _ = v.try_unique_consecutive(if input.bool() { Some(axis) } else { None });
+    let mut owned = v.to_tensor();
+    let _ = owned.try_sort_mut(axis);
+    let _ = owned.try_reshape(&input.axes());
+});
