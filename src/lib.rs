@@ -42,6 +42,7 @@
 //! - [`error`]: [`ShapeError`] for checks made at run time.
 //! - [`slice`](mod@slice), [`axes`](mod@axes): [`Slice`] and [`s!`] for slicing, [`Axes`] for axis arguments.
 //! - [`dynamic`] (`alloc`): [`DynTensor`] / [`DynView`], shapes known only at run time, any rank.
+//! - [`compile_errors`]: every compile error the crate emits, what it means and the fix.
 //!
 //! ## Shapes in const-generic code
 //! `shape!` accepts const parameters, so generic code names shapes the same way:
@@ -166,6 +167,11 @@ pub mod slice;
 pub mod storage;
 pub mod tensor;
 pub mod view;
+
+// Documentation only: `docs/compile-errors.md`, whose compiler output is copied from the
+// compile-fail snapshots by `cargo xtask error-guide`; its examples run as doctests here.
+#[doc = include_str!("../docs/compile-errors.md")]
+pub mod compile_errors {}
 
 pub use axes::Axes;
 pub use broadcast::{

@@ -5,6 +5,7 @@
 //! nothing survives between machines, so a green run must never depend on a hand-made install.
 
 mod compile_time;
+mod error_guide;
 mod firmware;
 mod fuzz;
 mod insns;
@@ -40,11 +41,12 @@ fn main() -> ExitCode {
         "firmware" => firmware::run(&root()),
         "miri" => miri::run(&root()),
         "fuzz" => fuzz::run(&root(), &args[1..]),
+        "error-guide" => error_guide::run(&root()),
         "numpy" => numpy::run(&root()),
         "numpy-bench" => numpy::bench(&root()),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  fuzz [--secs N]  each cargo-fuzz target for N s (default 30) with AddressSanitizer (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops"
+                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  fuzz [--secs N]  each cargo-fuzz target for N s (default 30) with AddressSanitizer (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops\n  error-guide  copy the tests/ui/*.stderr snapshots into docs/compile-errors.md"
             );
             Ok(())
         }

@@ -1,0 +1,368 @@
+//! `cargo xtask error-guide`: copies the compile-fail snapshots (`tests/ui/*.stderr`) into the
+//! guide to the crate's compile errors, `docs/compile-errors.md`.
+//!
+//! The guide explains every diagnostic the crate emits and shows each one exactly as the user
+//! sees it. trybuild already keeps the exact words in `tests/ui/*.stderr`, so the guide does not
+//! keep its own copy: each example is a block between two markers,
+//!
+//! ````text
+//! <!-- snapshot: tests/ui/zero_vs_three.stderr -->
+//! ```text
+//! ...the .stderr file, verbatim...
+//! ```
+//! <!-- end snapshot -->
+//! ````
+//!
+//! and this task rewrites what lies between them from the file the first marker names. A new
+//! compiler or a reworded message changes the snapshots (`TRYBUILD=overwrite`); the test
+//! `the_guide_is_up_to_date` then fails until the guide is regenerated, and it also fails when a
+//! snapshot has no section, so a new compile-fail case cannot be left out of the guide.
+//!
+//! The text transformation works on strings ([`render`], [`stale`]), so it is tested without
+//! the file system; [`run`] and [`check`] only read and write the files.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+/// The guide, relative to the workspace root.
+const GUIDE: &str = "docs/compile-errors.md";
+/// The compile-fail cases and their snapshots, relative to the workspace root.
+const SNAPSHOTS: &str = "tests/ui";
+/// A block opens with `<!-- snapshot: <path> -->` on a line of its own...
+const OPEN: &str = "<!-- snapshot: ";
+const OPEN_TAIL: &str = " -->";
+/// ...and closes with this line.
+const CLOSE: &str = "<!-- end snapshot -->";
+/// What to do about anything this task finds wrong.
+const FIX: &str = "run `cargo xtask error-guide`";
+
+/// Snapshot contents by path relative to the workspace root (`tests/ui/x.stderr`).
+pub type Snapshots = BTreeMap<String, String>;
+
+/// Rewrites every snapshot block of the guide from its file; fails, writing nothing, when a
+/// marker names a missing snapshot or a snapshot has no block.
+pub fn run(root: &Path) -> Result<(), String> {
+    let (guide, snapshots) = read(root)?;
+    let stale = stale(&guide, &snapshots)?;
+    if stale.is_empty() {
+        println!("{GUIDE} is up to date with {SNAPSHOTS}/*.stderr");
+        return Ok(());
+    }
+    let updated = render(&guide, &snapshots)?;
+    let path = root.join(GUIDE);
+    fs::write(&path, updated).map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    for snapshot in &stale {
+        println!("updated the block for {snapshot}");
+    }
+    println!(
+        "{GUIDE}: {} of {} snapshots updated",
+        stale.len(),
+        snapshots.len()
+    );
+    Ok(())
+}
+
+/// The comparison `run` makes, without writing: `Err` names the stale blocks (or the missing
+/// and uncovered snapshots) and says how to fix them. The test `the_guide_is_up_to_date` runs it
+/// on the repository, which makes `cargo test` the gate; no task calls it yet, hence the `allow`.
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn check(root: &Path) -> Result<(), String> {
+    let (guide, snapshots) = read(root)?;
+    let stale = stale(&guide, &snapshots)?;
+    if stale.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{GUIDE} is out of date: its copy of {} differs from the file; {FIX}",
+        stale.join(", ")
+    ))
+}
+
+/// The guide's text and every `tests/ui/*.stderr`.
+fn read(root: &Path) -> Result<(String, Snapshots), String> {
+    let path = root.join(GUIDE);
+    let guide = fs::read_to_string(&path)
+        .map_err(|e| format!("could not read the guide {}: {e}", path.display()))?;
+    Ok((guide, read_snapshots(root)?))
+}
+
+/// Every `*.stderr` directly in `tests/ui/` (the pass cases in `tests/ui/pass/` have none).
+fn read_snapshots(root: &Path) -> Result<Snapshots, String> {
+    let dir = root.join(SNAPSHOTS);
+    let entries =
+        fs::read_dir(&dir).map_err(|e| format!("could not list {}: {e}", dir.display()))?;
+    let mut snapshots = Snapshots::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|e| format!("could not list {}: {e}", dir.display()))?
+            .path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        if !name.ends_with(".stderr") || !path.is_file() {
+            continue;
+        }
+        let text = fs::read_to_string(&path)
+            .map_err(|e| format!("could not read {}: {e}", path.display()))?;
+        // Forward slashes on every platform: the key is what the markers spell.
+        snapshots.insert(format!("{SNAPSHOTS}/{name}"), text);
+    }
+    Ok(snapshots)
+}
+
+/// One snapshot block of the guide: the path its marker names and the byte range of its body
+/// (from after the opening marker's line to the start of the closing marker's line).
+#[derive(Debug)]
+struct Block {
+    snapshot: String,
+    body: std::ops::Range<usize>,
+    /// 1-based line of the opening marker, for messages.
+    line: usize,
+}
+
+/// Finds the blocks; an opening marker without its end (or an end without an opening) is an
+/// error naming the line.
+fn blocks(guide: &str) -> Result<Vec<Block>, String> {
+    let mut blocks = Vec::new();
+    // The open block: its snapshot, body start and marker line.
+    let mut open: Option<(String, usize, usize)> = None;
+    let mut offset = 0;
+    for (index, line) in guide.split_inclusive('\n').enumerate() {
+        let number = index + 1;
+        let start = offset;
+        offset += line.len();
+        let text = line.trim();
+        if let Some(snapshot) = opening(text) {
+            if let Some((_, _, at)) = &open {
+                return Err(format!(
+                    "{GUIDE}:{number}: a snapshot block opens inside the one opened at line {at}; \
+                     close that one with `{CLOSE}` first"
+                ));
+            }
+            open = Some((snapshot.to_string(), offset, number));
+        } else if text == CLOSE {
+            let Some((snapshot, body_start, line)) = open.take() else {
+                return Err(format!(
+                    "{GUIDE}:{number}: `{CLOSE}` without an opening `{OPEN}<path>{OPEN_TAIL}`"
+                ));
+            };
+            blocks.push(Block {
+                snapshot,
+                body: body_start..start,
+                line,
+            });
+        }
+    }
+    match open {
+        Some((snapshot, _, line)) => Err(format!(
+            "{GUIDE}:{line}: the block for {snapshot} is never closed; add `{CLOSE}` after it"
+        )),
+        None => Ok(blocks),
+    }
+}
+
+/// The path an opening marker names, if `line` (trimmed) is one.
+fn opening(line: &str) -> Option<&str> {
+    line.strip_prefix(OPEN)?
+        .strip_suffix(OPEN_TAIL)
+        .map(str::trim)
+}
+
+/// A snapshot as the body of its block: a `text` code block whose fence is longer than any run
+/// of backticks inside, so nothing in the compiler's output can close it early.
+pub fn fenced(snapshot: &str) -> String {
+    let longest = snapshot
+        .split(|c| c != '`')
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    let newline = if snapshot.ends_with('\n') { "" } else { "\n" };
+    format!("{fence}text\n{snapshot}{newline}{fence}\n")
+}
+
+/// Every way the guide and the snapshots disagree other than stale text: markers naming
+/// missing files and snapshots without a block. All are reported at once.
+fn coverage(blocks: &[Block], snapshots: &Snapshots) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for block in blocks {
+        if !snapshots.contains_key(&block.snapshot) {
+            problems.push(format!(
+                "{GUIDE}:{}: the marker names {}, which does not exist (no such file among \
+                 {SNAPSHOTS}/*.stderr); fix the path, or delete the section if the case is gone",
+                block.line, block.snapshot
+            ));
+        }
+    }
+    for snapshot in snapshots.keys() {
+        if !blocks.iter().any(|b| &b.snapshot == snapshot) {
+            problems.push(format!(
+                "{snapshot} is not in {GUIDE}: add a section for it (what it means, the fix) \
+                 with an empty `{OPEN}{snapshot}{OPEN_TAIL}` ... `{CLOSE}` block, then {FIX}"
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
+    }
+}
+
+/// The snapshots whose block differs from the file, in the guide's order (each once).
+pub fn stale(guide: &str, snapshots: &Snapshots) -> Result<Vec<String>, String> {
+    let blocks = blocks(guide)?;
+    coverage(&blocks, snapshots)?;
+    let mut stale: Vec<String> = Vec::new();
+    for block in &blocks {
+        let fresh = fenced(&snapshots[&block.snapshot]);
+        if guide[block.body.clone()] != fresh && !stale.contains(&block.snapshot) {
+            stale.push(block.snapshot.clone());
+        }
+    }
+    Ok(stale)
+}
+
+/// The guide with every block's body replaced by its snapshot; everything else is kept byte
+/// for byte.
+pub fn render(guide: &str, snapshots: &Snapshots) -> Result<String, String> {
+    let blocks = blocks(guide)?;
+    coverage(&blocks, snapshots)?;
+    let mut out = String::with_capacity(guide.len());
+    let mut copied = 0;
+    for block in &blocks {
+        out.push_str(&guide[copied..block.body.start]);
+        out.push_str(&fenced(&snapshots[&block.snapshot]));
+        copied = block.body.end;
+    }
+    out.push_str(&guide[copied..]);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The workspace root, from this crate's manifest directory.
+    fn root() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    }
+
+    /// The test that fails when a snapshot changes and the guide was not regenerated.
+    #[test]
+    fn the_guide_is_up_to_date() {
+        if let Err(e) = check(&root()) {
+            panic!("{e}");
+        }
+    }
+
+    #[test]
+    fn the_repository_has_snapshots_and_the_guide_covers_them() {
+        let (guide, snapshots) = read(&root()).unwrap();
+        assert!(snapshots.len() > 30, "found {} snapshots", snapshots.len());
+        assert_eq!(blocks(&guide).unwrap().len(), snapshots.len());
+    }
+
+    fn snapshots(pairs: &[(&str, &str)]) -> Snapshots {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    const GUIDE_TEXT: &str = "# Guide\n\n## a\n<!-- snapshot: tests/ui/a.stderr -->\n```text\nold words\n```\n<!-- end snapshot -->\nThe fix.\n";
+
+    #[test]
+    fn a_stale_block_is_reported_and_rewritten() {
+        let snaps = snapshots(&[("tests/ui/a.stderr", "error: new words\n")]);
+        assert_eq!(stale(GUIDE_TEXT, &snaps).unwrap(), ["tests/ui/a.stderr"]);
+        let fresh = render(GUIDE_TEXT, &snaps).unwrap();
+        assert_eq!(
+            fresh,
+            "# Guide\n\n## a\n<!-- snapshot: tests/ui/a.stderr -->\n```text\nerror: new words\n```\n<!-- end snapshot -->\nThe fix.\n"
+        );
+        // Rendering again changes nothing, and nothing is stale any more.
+        assert_eq!(render(&fresh, &snaps).unwrap(), fresh);
+        assert!(stale(&fresh, &snaps).unwrap().is_empty());
+    }
+
+    #[test]
+    fn an_empty_block_is_filled() {
+        let guide = "<!-- snapshot: tests/ui/a.stderr -->\n<!-- end snapshot -->\n";
+        let snaps = snapshots(&[("tests/ui/a.stderr", "error: e")]);
+        assert_eq!(
+            render(guide, &snaps).unwrap(),
+            "<!-- snapshot: tests/ui/a.stderr -->\n```text\nerror: e\n```\n<!-- end snapshot -->\n"
+        );
+    }
+
+    #[test]
+    fn a_snapshot_without_a_section_is_reported() {
+        let snaps = snapshots(&[
+            ("tests/ui/a.stderr", "old words\n"),
+            ("tests/ui/b.stderr", "error: b\n"),
+        ]);
+        for err in [
+            render(GUIDE_TEXT, &snaps).unwrap_err(),
+            stale(GUIDE_TEXT, &snaps).unwrap_err(),
+        ] {
+            assert!(
+                err.contains("tests/ui/b.stderr is not in docs/compile-errors.md"),
+                "{err}"
+            );
+            assert!(err.contains("add a section"), "{err}");
+            assert!(!err.contains("a.stderr"), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_marker_naming_a_missing_file_is_reported() {
+        let snaps = snapshots(&[]);
+        let err = render(GUIDE_TEXT, &snaps).unwrap_err();
+        assert!(
+            err.contains(
+                "docs/compile-errors.md:4: the marker names tests/ui/a.stderr, which does not exist"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn unbalanced_markers_are_reported_with_their_line() {
+        let unclosed = "text\n<!-- snapshot: tests/ui/a.stderr -->\n```text\n```\n";
+        let err = blocks(unclosed).unwrap_err();
+        assert!(
+            err.contains(":2: the block for tests/ui/a.stderr is never closed"),
+            "{err}"
+        );
+        let stray = "text\n<!-- end snapshot -->\n";
+        assert!(
+            blocks(stray)
+                .unwrap_err()
+                .contains(":2: `<!-- end snapshot -->` without")
+        );
+        let nested = "<!-- snapshot: tests/ui/a.stderr -->\n<!-- snapshot: tests/ui/b.stderr -->\n";
+        assert!(
+            blocks(nested)
+                .unwrap_err()
+                .contains(":2: a snapshot block opens inside")
+        );
+    }
+
+    #[test]
+    fn the_fence_outgrows_backticks_in_the_snapshot() {
+        assert_eq!(fenced("a `b`\n"), "```text\na `b`\n```\n");
+        assert_eq!(fenced("x ```` y"), "`````text\nx ```` y\n`````\n");
+    }
+
+    #[test]
+    fn text_outside_the_blocks_is_kept_byte_for_byte() {
+        let guide = "intro\r\n  <!-- snapshot: tests/ui/a.stderr -->\nstale\n  <!-- end snapshot -->\ntail without newline";
+        let snaps = snapshots(&[("tests/ui/a.stderr", "e\n")]);
+        assert_eq!(
+            render(guide, &snaps).unwrap(),
+            "intro\r\n  <!-- snapshot: tests/ui/a.stderr -->\n```text\ne\n```\n  <!-- end snapshot -->\ntail without newline"
+        );
+    }
+}
