@@ -133,6 +133,9 @@
 //! `$d:literal`, `$d:expr` or `$d:tt` fragment is still [`One`].
 #![no_std]
 #![warn(missing_docs)]
+// Without a heap, `ShapeError` carries its shapes inline (up to rank 8, see `error::Dims`): a
+// large `Err` is the price of naming the shapes with no allocator, and the error path is cold.
+#![cfg_attr(not(feature = "alloc"), allow(clippy::result_large_err))]
 
 // The unit tests use `Vec` even when the crate is built without `alloc`.
 #[cfg(any(feature = "alloc", test))]

@@ -4,6 +4,8 @@
 
 #[cfg(feature = "approx")]
 pub mod approx;
+#[cfg(feature = "defmt")]
+pub mod defmt;
 #[cfg(feature = "nalgebra")]
 pub mod nalgebra;
 #[cfg(all(feature = "ndarray", feature = "alloc"))]

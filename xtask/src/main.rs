@@ -18,14 +18,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-/// Checks `ci` runs (fmt, clippy, clippy release, tests, release tests, docs, benches build,
-/// insns, no_std build, Miri, fuzzing, firmware); any failure returns early, so reaching the end
-/// means all.
-const CI_CHECKS: usize = 12;
+/// Checks `ci` runs (fmt, clippy, clippy release, tests, release tests, tests on `alloc` alone,
+/// tests with no features, clippy with no features, docs, benches build, insns, no_std build,
+/// no_std clippy with every no_std feature, Miri, fuzzing, firmware); any failure returns early,
+/// so reaching the end means all.
+const CI_CHECKS: usize = 16;
 
 /// The optional bridges to other crates (`src/interop/`). Features only add impls, so one build
 /// with all of them checks and tests the default build's code too.
-const INTEROP_FEATURES: &str = "shaped/serde,shaped/approx,shaped/nalgebra,shaped/ndarray";
+const INTEROP_FEATURES: &str =
+    "shaped/serde,shaped/approx,shaped/nalgebra,shaped/ndarray,shaped/defmt";
+
+/// Every feature that builds without `std`: what firmware may turn on.
+const NO_STD_FEATURES: &str = "alloc,defmt,serde,approx,nalgebra";
 
 /// The embedded target the core must keep building for (Cortex-M4F).
 const THUMB: &str = "thumbv7em-none-eabihf";
@@ -38,10 +43,10 @@ fn main() -> ExitCode {
         "install" => install(),
         "insns" => insns::run(&root()),
         "compile-time" => compile_time::run(&root()),
+        "error-guide" => error_guide::run(&root()),
         "firmware" => firmware::run(&root()),
         "miri" => miri::run(&root()),
         "fuzz" => fuzz::run(&root(), &args[1..]),
-        "error-guide" => error_guide::run(&root()),
         "numpy" => numpy::run(&root()),
         "numpy-bench" => numpy::bench(&root()),
         "help" | "--help" | "-h" => {
@@ -184,6 +189,57 @@ fn ci() -> Result<(), String> {
         ],
         &[],
     )?;
+    // The feature combinations besides "all" (above) and the default (the release run): no
+    // `std` but a heap (the dynamic path on the calling thread, no rayon), and no features at
+    // all (the static path alone). Thread settings are `std`'s, so their tests are left out.
+    run(
+        &root,
+        &cargo,
+        &[
+            "test",
+            "-p",
+            "shaped",
+            "--no-default-features",
+            "--features",
+            "alloc",
+            "--lib",
+            "--tests",
+        ],
+        &[],
+    )?;
+    run(
+        &root,
+        &cargo,
+        &[
+            "test",
+            "-p",
+            "shaped",
+            "--no-default-features",
+            "--lib",
+            "--test",
+            "tensor",
+            "--test",
+            "values",
+            "--test",
+            "no_alloc",
+        ],
+        &[],
+    )?;
+    run(
+        &root,
+        &cargo,
+        &[
+            "clippy",
+            "-p",
+            "shaped",
+            "--lib",
+            "--no-default-features",
+            "--",
+            "-D",
+            "warnings",
+        ],
+        &[],
+    )?;
     run(
         &root,
         &cargo,
@@ -203,7 +259,8 @@ fn ci() -> Result<(), String> {
     run(&root, &cargo, &["bench", "--no-run"], &[])?;
     // Instruction counts are deterministic, so the zero-overhead bound is a CI gate.
     insns::run(&root)?;
-    // The core is no_std: it must build for a bare-metal target with default features off.
+    // The core is no_std: it must build for a bare-metal target with default features off,
+    // and with every feature firmware may use (defmt logging among them), linted there too.
     run(
         &root,
         &cargo,
@@ -214,6 +271,24 @@ fn ci() -> Result<(), String> {
             "--no-default-features",
             "--target",
             THUMB,
+        ],
+        &[],
+    )?;
+    run(
+        &root,
+        &cargo,
+        &[
+            "clippy",
+            "-p",
+            "shaped",
+            "--no-default-features",
+            "--features",
+            NO_STD_FEATURES,
+            "--target",
+            THUMB,
+            "--",
+            "-D",
+            "warnings",
         ],
         &[],
     )?;
