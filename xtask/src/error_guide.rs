@@ -1,5 +1,6 @@
-//! `cargo xtask error-guide`: copies the compile-fail snapshots (`tests/ui/*.stderr`) into the
-//! guide to the crate's compile errors, `docs/compile-errors.md`.
+//! `cargo xtask error-guide`: copies the compile-fail cases (`tests/ui/*.rs`) and their
+//! snapshots (`tests/ui/*.stderr`) into the guide to the crate's compile errors,
+//! `docs/compile-errors.md`.
 //!
 //! The guide explains every diagnostic the crate emits and shows each one exactly as the user
 //! sees it. trybuild already keeps the exact words in `tests/ui/*.stderr`, so the guide does not
@@ -13,10 +14,13 @@
 //! <!-- end snapshot -->
 //! ````
 //!
-//! and this task rewrites what lies between them from the file the first marker names. A new
+//! and this task rewrites what lies between them from the file the first marker names. The
+//! offending code is copied the same way from the case's `.rs` file, with the code block's
+//! info string named in the marker, `<!-- snapshot: tests/ui/zero_vs_three.rs as
+//! rust,compile_fail,E0277 -->`, so that rustdoc checks the copy still fails to compile. A new
 //! compiler or a reworded message changes the snapshots (`TRYBUILD=overwrite`); the test
 //! `the_guide_is_up_to_date` then fails until the guide is regenerated, and it also fails when a
-//! snapshot has no section, so a new compile-fail case cannot be left out of the guide.
+//! case or a snapshot has no block, so a new compile-fail case cannot be left out of the guide.
 //!
 //! The text transformation works on strings ([`render`], [`stale`]), so it is tested without
 //! the file system; [`run`] and [`check`] only read and write the files.
@@ -29,15 +33,19 @@ use std::path::Path;
 const GUIDE: &str = "docs/compile-errors.md";
 /// The compile-fail cases and their snapshots, relative to the workspace root.
 const SNAPSHOTS: &str = "tests/ui";
-/// A block opens with `<!-- snapshot: <path> -->` on a line of its own...
+/// A block opens with `<!-- snapshot: <path> -->` on a line of its own (or `<path> as <info>`
+/// for a code block's info string other than `text`)...
 const OPEN: &str = "<!-- snapshot: ";
 const OPEN_TAIL: &str = " -->";
+/// Between a path and the info string of its code block.
+const AS: &str = " as ";
 /// ...and closes with this line.
 const CLOSE: &str = "<!-- end snapshot -->";
 /// What to do about anything this task finds wrong.
 const FIX: &str = "run `cargo xtask error-guide`";
 
-/// Snapshot contents by path relative to the workspace root (`tests/ui/x.stderr`).
+/// Case and snapshot contents by path relative to the workspace root (`tests/ui/x.rs`,
+/// `tests/ui/x.stderr`).
 pub type Snapshots = BTreeMap<String, String>;
 
 /// Rewrites every snapshot block of the guide from its file; fails, writing nothing, when a
@@ -46,7 +54,7 @@ pub fn run(root: &Path) -> Result<(), String> {
     let (guide, snapshots) = read(root)?;
     let stale = stale(&guide, &snapshots)?;
     if stale.is_empty() {
-        println!("{GUIDE} is up to date with {SNAPSHOTS}/*.stderr");
+        println!("{GUIDE} is up to date with {SNAPSHOTS}/*.rs and *.stderr");
         return Ok(());
     }
     let updated = render(&guide, &snapshots)?;
@@ -87,7 +95,8 @@ fn read(root: &Path) -> Result<(String, Snapshots), String> {
     Ok((guide, read_snapshots(root)?))
 }
 
-/// Every `*.stderr` directly in `tests/ui/` (the pass cases in `tests/ui/pass/` have none).
+/// Every `*.rs` and `*.stderr` directly in `tests/ui/` (the pass cases in `tests/ui/pass/` are
+/// not errors).
 fn read_snapshots(root: &Path) -> Result<Snapshots, String> {
     let dir = root.join(SNAPSHOTS);
     let entries =
@@ -100,7 +109,7 @@ fn read_snapshots(root: &Path) -> Result<Snapshots, String> {
         let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
             continue;
         };
-        if !name.ends_with(".stderr") || !path.is_file() {
+        if !(name.ends_with(".stderr") || name.ends_with(".rs")) || !path.is_file() {
             continue;
         }
         let text = fs::read_to_string(&path)
@@ -116,6 +125,8 @@ fn read_snapshots(root: &Path) -> Result<Snapshots, String> {
 #[derive(Debug)]
 struct Block {
     snapshot: String,
+    /// The info string of the code block (`text`, or what the marker says after `as`).
+    info: String,
     body: std::ops::Range<usize>,
     /// 1-based line of the opening marker, for messages.
     line: usize,
@@ -125,53 +136,54 @@ struct Block {
 /// error naming the line.
 fn blocks(guide: &str) -> Result<Vec<Block>, String> {
     let mut blocks = Vec::new();
-    // The open block: its snapshot, body start and marker line.
-    let mut open: Option<(String, usize, usize)> = None;
+    // The open block: its snapshot and info string, body start and marker line.
+    let mut open: Option<((String, String), usize, usize)> = None;
     let mut offset = 0;
     for (index, line) in guide.split_inclusive('\n').enumerate() {
         let number = index + 1;
         let start = offset;
         offset += line.len();
         let text = line.trim();
-        if let Some(snapshot) = opening(text) {
+        if let Some(named) = opening(text) {
             if let Some((_, _, at)) = &open {
                 return Err(format!(
                     "{GUIDE}:{number}: a snapshot block opens inside the one opened at line {at}; \
                      close that one with `{CLOSE}` first"
                 ));
             }
-            open = Some((snapshot.to_string(), offset, number));
+            open = Some((named, offset, number));
         } else if text == CLOSE {
-            let Some((snapshot, body_start, line)) = open.take() else {
+            let Some(((snapshot, info), body_start, line)) = open.take() else {
                 return Err(format!(
                     "{GUIDE}:{number}: `{CLOSE}` without an opening `{OPEN}<path>{OPEN_TAIL}`"
                 ));
             };
             blocks.push(Block {
                 snapshot,
+                info,
                 body: body_start..start,
                 line,
             });
         }
     }
     match open {
-        Some((snapshot, _, line)) => Err(format!(
+        Some(((snapshot, _), _, line)) => Err(format!(
             "{GUIDE}:{line}: the block for {snapshot} is never closed; add `{CLOSE}` after it"
         )),
         None => Ok(blocks),
     }
 }
 
-/// The path an opening marker names, if `line` (trimmed) is one.
-fn opening(line: &str) -> Option<&str> {
-    line.strip_prefix(OPEN)?
-        .strip_suffix(OPEN_TAIL)
-        .map(str::trim)
+/// The path an opening marker names and its block's info string, if `line` (trimmed) is one.
+fn opening(line: &str) -> Option<(String, String)> {
+    let named = line.strip_prefix(OPEN)?.strip_suffix(OPEN_TAIL)?;
+    let (path, info) = named.split_once(AS).unwrap_or((named, "text"));
+    Some((path.trim().to_string(), info.trim().to_string()))
 }
 
-/// A snapshot as the body of its block: a `text` code block whose fence is longer than any run
-/// of backticks inside, so nothing in the compiler's output can close it early.
-pub fn fenced(snapshot: &str) -> String {
+/// A file as the body of its block: a code block with the info string `info` whose fence is
+/// longer than any run of backticks inside, so nothing in the file can close it early.
+pub fn fenced(snapshot: &str, info: &str) -> String {
     let longest = snapshot
         .split(|c| c != '`')
         .map(str::len)
@@ -179,7 +191,7 @@ pub fn fenced(snapshot: &str) -> String {
         .unwrap_or(0);
     let fence = "`".repeat(longest.max(2) + 1);
     let newline = if snapshot.ends_with('\n') { "" } else { "\n" };
-    format!("{fence}text\n{snapshot}{newline}{fence}\n")
+    format!("{fence}{info}\n{snapshot}{newline}{fence}\n")
 }
 
 /// Every way the guide and the snapshots disagree other than stale text: markers naming
@@ -190,7 +202,8 @@ fn coverage(blocks: &[Block], snapshots: &Snapshots) -> Result<(), String> {
         if !snapshots.contains_key(&block.snapshot) {
             problems.push(format!(
                 "{GUIDE}:{}: the marker names {}, which does not exist (no such file among \
-                 {SNAPSHOTS}/*.stderr); fix the path, or delete the section if the case is gone",
+                 {SNAPSHOTS}/*.rs and *.stderr); fix the path, or delete the section if the case \
+                 is gone",
                 block.line, block.snapshot
             ));
         }
@@ -216,7 +229,7 @@ pub fn stale(guide: &str, snapshots: &Snapshots) -> Result<Vec<String>, String> 
     coverage(&blocks, snapshots)?;
     let mut stale: Vec<String> = Vec::new();
     for block in &blocks {
-        let fresh = fenced(&snapshots[&block.snapshot]);
+        let fresh = fenced(&snapshots[&block.snapshot], &block.info);
         if guide[block.body.clone()] != fresh && !stale.contains(&block.snapshot) {
             stale.push(block.snapshot.clone());
         }
@@ -233,7 +246,7 @@ pub fn render(guide: &str, snapshots: &Snapshots) -> Result<String, String> {
     let mut copied = 0;
     for block in &blocks {
         out.push_str(&guide[copied..block.body.start]);
-        out.push_str(&fenced(&snapshots[&block.snapshot]));
+        out.push_str(&fenced(&snapshots[&block.snapshot], &block.info));
         copied = block.body.end;
     }
     out.push_str(&guide[copied..]);
@@ -352,8 +365,19 @@ mod tests {
 
     #[test]
     fn the_fence_outgrows_backticks_in_the_snapshot() {
-        assert_eq!(fenced("a `b`\n"), "```text\na `b`\n```\n");
-        assert_eq!(fenced("x ```` y"), "`````text\nx ```` y\n`````\n");
+        assert_eq!(fenced("a `b`\n", "text"), "```text\na `b`\n```\n");
+        assert_eq!(fenced("x ```` y", "text"), "`````text\nx ```` y\n`````\n");
+    }
+
+    #[test]
+    fn a_case_is_copied_into_a_block_with_the_markers_info_string() {
+        let guide = "Case:\n<!-- snapshot: tests/ui/a.rs as rust,compile_fail,E0277 -->\n```rust\nfn old() {}\n```\n<!-- end snapshot -->\n";
+        let snaps = snapshots(&[("tests/ui/a.rs", "fn main() {}\n")]);
+        assert_eq!(stale(guide, &snaps).unwrap(), ["tests/ui/a.rs"]);
+        assert_eq!(
+            render(guide, &snaps).unwrap(),
+            "Case:\n<!-- snapshot: tests/ui/a.rs as rust,compile_fail,E0277 -->\n```rust,compile_fail,E0277\nfn main() {}\n```\n<!-- end snapshot -->\n"
+        );
     }
 
     #[test]
