@@ -115,11 +115,14 @@ fn a_panic_in_a_helper_thread_keeps_its_message() {
 
 /// `a · b` for each matrix of a batch, written here: `[batch, m, k] x [k, n]` (or `[m, k]` when
 /// `a` has rank 2) with integer values, so the split cannot change a bit.
-fn naive_matmul(a: &DynTensor<i64>, b: &DynTensor<i64>) -> Vec<i64> {
+fn naive_matmul<T>(a: &DynTensor<T>, b: &DynTensor<T>) -> Vec<T>
+where
+    T: Copy + Default + std::ops::AddAssign + std::ops::Mul<Output = T>,
+{
     let (r, k, n) = (a.shape().len(), b.shape()[0], b.shape()[1]);
     let rows: usize = a.shape()[..r - 1].iter().product();
     let (x, y) = (a.to_vec(), b.to_vec());
-    let mut out = vec![0i64; rows * n];
+    let mut out = vec![T::default(); rows * n];
     for i in 0..rows {
         for p in 0..k {
             for j in 0..n {
@@ -170,6 +173,52 @@ fn matrix_products_split_into_row_blocks() {
             "{a_dims:?} x T"
         );
     }
+}
+
+/// A single large `f32`/`f64` matrix goes to the GEMM whole, threaded by the GEMM itself (with
+/// the default `gemm` feature; else split into row blocks like the rest): its answer against a
+/// plain loop, exact because every value is a small integer. Operands through a transposed view
+/// and a reversed slice too, and an output written through `try_matmul_into`.
+#[test]
+fn one_large_float_matrix_is_threaded_by_the_gemm_and_exact() {
+    set_max_threads(4);
+    let floats = |dims: &[usize], salt: usize| {
+        let n = dims.iter().product::<usize>();
+        let data = (0..n)
+            .map(|i| ((i * 29 + salt) % 19) as f64 - 9.0)
+            .collect();
+        DynTensor::from_shape_vec(dims, data).unwrap()
+    };
+    // 301 * 257 * 263 = 20.3M multiply-adds: two threads' worth.
+    let (a, b) = (
+        floats(sized(&[301, 257], &[9, 7]), 3),
+        floats(sized(&[257, 263], &[7, 5]), 7),
+    );
+    let want = naive_matmul(&a, &b);
+    assert_eq!(a.try_matmul(&b).unwrap().to_vec(), want);
+    let at = a.t().to_tensor();
+    assert_eq!(
+        at.t().try_matmul(&b).unwrap().to_vec(),
+        want,
+        "transposed a"
+    );
+    let b_rev = b.try_slice(&shaped::s![..;-1, ..]).unwrap().to_tensor();
+    let rows_reversed = b_rev.try_slice(&shaped::s![..;-1, ..]).unwrap();
+    assert_eq!(
+        a.try_matmul(&rows_reversed).unwrap().to_vec(),
+        want,
+        "reversed rows of b"
+    );
+    let mut out = DynTensor::filled(&[a.shape()[0], b.shape()[1]], f64::NAN);
+    a.try_matmul_into(&b, &mut out).unwrap();
+    assert_eq!(out.to_vec(), want, "into");
+    // f32 too (sums stay below 2^24, so exact).
+    let (a32, b32) = (
+        a.try_zip_map(&a, |x, _| x as f32).unwrap(),
+        b.try_zip_map(&b, |x, _| x as f32).unwrap(),
+    );
+    let want32: Vec<f32> = want.iter().map(|&x| x as f32).collect();
+    assert_eq!(a32.try_matmul(&b32).unwrap().to_vec(), want32, "f32");
 }
 
 #[test]

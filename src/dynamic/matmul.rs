@@ -14,7 +14,7 @@ use super::dims::{DimVec, Strides};
 use super::layout::{checked_count, count_or_err};
 use super::methods::DynDestination;
 use super::operand::{DynOperand, src};
-use super::parallel::for_each_row_block;
+use super::parallel::{for_each_row_block, product_threads};
 use super::plan::Src;
 use super::{DynTensor, DynView, DynViewMut};
 use crate::ShapeError;
@@ -97,9 +97,11 @@ fn result_dims(a: &[usize], b: &[usize]) -> Result<(DimVec, DimVec), ShapeError>
     Ok((DimVec::from_slice(&out), batch_dims))
 }
 
-/// The product of `a` and `b` into `out`, packed row-major in the result's shape. The result's
-/// matrices stacked make `batch * m` rows; large products split them into one block per thread
-/// ([`for_each_row_block`]), each block one GEMM call per matrix it touches.
+/// The product of `a` and `b` into `out`, packed row-major in the result's shape. A single large
+/// matrix goes to a GEMM that threads itself when the element has one
+/// ([`Product::gemm_threaded`]); otherwise the result's matrices stacked make `batch * m` rows,
+/// and large products split them into one block per thread ([`for_each_row_block`]), each
+/// block one GEMM call per matrix it touches.
 fn run<T: Product>(a: &Src<'_, T>, b: &Src<'_, T>, batch: &[usize], out: &mut [T]) {
     let (sa, sb) = (stack(a, true), stack(b, false));
     let (m, k, n) = (sa.rows, sa.cols, sb.cols);
@@ -116,6 +118,15 @@ fn run<T: Product>(a: &Src<'_, T>, b: &Src<'_, T>, batch: &[usize], out: &mut [T
         st
     };
     let (ta, tb) = (aligned(&sa), aligned(&sb));
+    // One large matrix: the GEMM may spread it over the threads itself, packing `b` once for
+    // all of them, which beats one call per block of rows (each packing all of `b`).
+    if out.len() == m * n {
+        let threads = product_threads(m, k.saturating_mul(n));
+        let (ma, mb) = (matrix(a, &sa, a.base), matrix(b, &sb, b.base));
+        if threads > 1 && T::gemm_threaded(m, k, n, ma, mb, out, threads) {
+            return;
+        }
+    }
     // `out` is not empty, so neither `m`, `n` nor any batch extent is 0.
     let block = |first_row: usize, mut rest: &mut [T]| {
         let mut row = first_row;
@@ -124,24 +135,25 @@ fn run<T: Product>(a: &Src<'_, T>, b: &Src<'_, T>, batch: &[usize], out: &mut [T
             let rows = (m - i).min(rest.len() / n);
             let (c, tail) = core::mem::take(&mut rest).split_at_mut(rows * n);
             let a_start = batch_start(batch, &ta, a.base, index);
-            let ma = Matrix {
-                data: a.data,
-                base: a_start.wrapping_add((i as isize).wrapping_mul(sa.row_stride) as usize),
-                rows: sa.row_stride,
-                cols: sa.col_stride,
-            };
-            let mb = Matrix {
-                data: b.data,
-                base: batch_start(batch, &tb, b.base, index),
-                rows: sb.row_stride,
-                cols: sb.col_stride,
-            };
+            let row_i = (i as isize).wrapping_mul(sa.row_stride) as usize;
+            let ma = matrix(a, &sa, a_start.wrapping_add(row_i));
+            let mb = matrix(b, &sb, batch_start(batch, &tb, b.base, index));
             T::gemm(rows, k, n, ma, mb, c);
             row += rows;
             rest = tail;
         }
     };
     for_each_row_block(out, n, k.saturating_mul(n), block);
+}
+
+/// The matrix of `src` (seen as the stack `s`) whose element `[0, 0]` is at `base`.
+fn matrix<'a, T>(src: &Src<'a, T>, s: &Stack<'_>, base: usize) -> Matrix<'a, T> {
+    Matrix {
+        data: src.data,
+        base,
+        rows: s.row_stride,
+        cols: s.col_stride,
+    }
 }
 
 /// The position of the first element of matrix `index` (row-major over the batch extents

@@ -68,6 +68,26 @@ pub(crate) fn for_each_rows<O: Send>(
     job(0, out)
 }
 
+/// How many threads a matrix product of `rows` rows costing `row_cost` multiply-adds each may
+/// use: one per [`MIN_MACS_PER_THREAD`] of work, at most [`max_threads`] and one per row (1
+/// without the `rayon` feature).
+#[inline]
+pub(crate) fn product_threads(rows: usize, row_cost: usize) -> usize {
+    #[cfg(feature = "rayon")]
+    {
+        let work = rows.saturating_mul(row_cost);
+        max_threads()
+            .min(work / MIN_MACS_PER_THREAD)
+            .min(rows)
+            .max(1)
+    }
+    #[cfg(not(feature = "rayon"))]
+    {
+        let _ = (rows, row_cost);
+        1
+    }
+}
+
 /// Runs `job(first_row, block)` over `out` cut into one block of whole rows (`row` elements
 /// each) per thread, when the rows cost at least [`MIN_MACS_PER_THREAD`] per thread at
 /// `row_cost` each (a matrix product's rows: one GEMM call per block, so few and large blocks,
@@ -81,8 +101,7 @@ pub(crate) fn for_each_row_block<E: Send>(
 ) {
     #[cfg(feature = "rayon")]
     if let Some(rows) = out.len().checked_div(row) {
-        let work = rows.saturating_mul(row_cost);
-        let threads = max_threads().min(work / MIN_MACS_PER_THREAD).min(rows);
+        let threads = product_threads(rows, row_cost);
         if threads > 1 {
             let per = rows.div_ceil(threads);
             return threads::share(out, per * row, threads, |i, block| job(i * per, block));

@@ -2,10 +2,13 @@
 //! in, `C = A · B` for one matrix of any strides, written into a packed row-major output. The
 //! dynamic path (`DynTensor::try_matmul`) loops it over numpy's broadcast batch axes.
 //!
-//! `f32` and `f64` hand the matrix to `matrixmultiply` (with `alloc`: packing, cache blocking and
-//! AVX/FMA kernels chosen at run time, the GEMM ndarray uses); other elements, and every element
-//! without `alloc`, run a loop in `i, k, j` order, whose inner loop walks a row of `B` and of
-//! `C` and vectorises when both are contiguous.
+//! `f32` and `f64` hand the matrix to a GEMM crate: `gemm` with the `gemm` feature (on by
+//! default: AVX-512, AVX2 or FMA kernels chosen at run time, and a large product threaded by the
+//! GEMM itself on rayon's pool) when the right operand's rows are contiguous, else
+//! `matrixmultiply` with `alloc` (packing, cache blocking and AVX/FMA kernels, the GEMM ndarray
+//! uses; it does not slow down on a transposed right operand, where `gemm` does). Other elements, and every element without `alloc`,
+//! run a loop in `i, k, j` order, whose inner loop walks a row of `B` and of `C` and vectorises
+//! when both are contiguous.
 
 mod shape;
 
@@ -47,6 +50,24 @@ pub trait Product: Reduce + Send + Sync {
         c: &mut [Self],
     ) {
         loop_gemm(m, k, n, a, b, c);
+    }
+
+    /// `c = a · b` as [`Product::gemm`] computes it, spread by the GEMM itself over up to
+    /// `threads` threads of rayon's pool (one packing of `b` for all of them). `false`, with
+    /// nothing written, when the element has no such GEMM: the caller then splits the rows.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn gemm_threaded(
+        m: usize,
+        k: usize,
+        n: usize,
+        a: Matrix<'_, Self>,
+        b: Matrix<'_, Self>,
+        c: &mut [Self],
+        threads: usize,
+    ) -> bool {
+        let _ = (m, k, n, a, b, c, threads);
+        false
     }
 }
 
@@ -138,32 +159,32 @@ macro_rules! portable {
 
 portable!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
-/// `f32`/`f64` products through `matrixmultiply`'s GEMM, with `alloc`.
+/// `f32`/`f64` products through a GEMM crate with `alloc`: `gemm` (feature `gemm`; not under
+/// Miri, which cannot run the `cpuid` it sizes its blocks with) or else `matrixmultiply`.
 macro_rules! blas {
-    ($($t:ty: $gemm:ident;)*) => {$(
+    ($($t:ty: $sgemm:ident;)*) => {$(
         impl Product for $t {
             #[allow(private_interfaces)]
             fn gemm(m: usize, k: usize, n: usize, a: Matrix<'_, $t>, b: Matrix<'_, $t>, c: &mut [$t]) {
                 #[cfg(feature = "alloc")]
                 {
-                    assert!(c.len() >= m * n, "the output holds the product");
-                    if m == 0 || n == 0 {
+                    if trivial(m, k, n, c) {
                         return;
                     }
-                    if k == 0 {
-                        c[..m * n].fill(0.0);
-                        return;
+                    #[cfg(all(feature = "gemm", not(miri)))]
+                    if suits_gemm(&b) {
+                        return crate_gemm(m, k, n, a, b, c, gemm::Parallelism::None);
                     }
                     // SAFETY: `a` and `b` point at their element `[0, 0]`; every element
                     // `base + i * rows + p * cols` (i < m, p < k) of `a`, and likewise of `b`,
                     // lies in its slice (the `Matrix` contract, checked by the caller's layout),
                     // and `matrixmultiply` reads only those, through pointers derived from the
                     // slices (wrapping offsets, so negative strides are fine). `c` holds `m * n`
-                    // elements (asserted), written row-major (row stride `n`, column stride 1);
-                    // with `beta = 0` it is only written. The slices do not overlap: `c` is
-                    // borrowed mutably.
+                    // elements (`trivial` asserted it), written row-major (row stride `n`,
+                    // column stride 1); with `beta = 0` it is only written. The slices do not
+                    // overlap: `c` is borrowed mutably.
                     unsafe {
-                        matrixmultiply::$gemm(
+                        matrixmultiply::$sgemm(
                             m,
                             k,
                             n,
@@ -184,8 +205,99 @@ macro_rules! blas {
                 #[cfg(not(feature = "alloc"))]
                 loop_gemm(m, k, n, a, b, c);
             }
+
+            #[allow(private_interfaces)]
+            fn gemm_threaded(
+                m: usize,
+                k: usize,
+                n: usize,
+                a: Matrix<'_, $t>,
+                b: Matrix<'_, $t>,
+                c: &mut [$t],
+                threads: usize,
+            ) -> bool {
+                #[cfg(all(feature = "gemm", not(miri)))]
+                if suits_gemm(&b) {
+                    if !trivial(m, k, n, c) {
+                        crate_gemm(m, k, n, a, b, c, gemm::Parallelism::Rayon(threads));
+                    }
+                    return true;
+                }
+                let _ = (m, k, n, a, b, c, threads);
+                false
+            }
         }
     )*};
+}
+
+/// Checks that `c` holds the `m x n` product and fills the products no GEMM call is needed for
+/// (an empty result, or `k = 0`: zeros); `true` when it did.
+#[cfg(feature = "alloc")]
+fn trivial<T: Reduce>(m: usize, k: usize, n: usize, c: &mut [T]) -> bool {
+    assert!(c.len() >= m * n, "the output holds the product");
+    if m == 0 || n == 0 {
+        return true;
+    }
+    if k == 0 {
+        c[..m * n].fill(T::ZERO);
+        return true;
+    }
+    false
+}
+
+/// Whether `gemm` is the faster crate for a right operand laid out as `b`: when its rows are
+/// contiguous, or nearly (column stride no larger than row stride). Read down its columns (a
+/// transposed view), `gemm` took 1.2x its own row-major time and 1.4x numpy's on two threads
+/// (BENCHMARKS.md, M4), where `matrixmultiply`, which packs `b` whatever its layout, does not slow
+/// down.
+#[cfg(all(feature = "gemm", not(miri)))]
+fn suits_gemm<T>(b: &Matrix<'_, T>) -> bool {
+    b.cols.unsigned_abs() <= b.rows.unsigned_abs()
+}
+
+/// `c = a · b` through the `gemm` crate, `m`, `k`, `n` all at least 1.
+#[cfg(all(feature = "gemm", not(miri)))]
+fn crate_gemm<T: Reduce + 'static>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+    parallelism: gemm::Parallelism,
+) {
+    // SAFETY: as for matrixmultiply above: `a` and `b` point at their element `[0, 0]`, and
+    // every element `base + i * rows + p * cols` (i < m, p < k; likewise for `b`) lies in its
+    // slice by the `Matrix` contract; `gemm` reads only those (column stride before row stride
+    // in its arguments), through pointers derived from the slices with wrapping offsets, so
+    // negative and zero strides are fine. `c` holds `m * n` elements (`trivial` asserted it) and
+    // is written row-major (column stride 1, row stride `n`); `read_dst` is false, so its old
+    // contents are never read (`alpha` is then ignored) and the result is `beta * a · b` with
+    // `beta = 1`. `c` is borrowed mutably, so it overlaps neither operand; `T` is `f32` or `f64`,
+    // types `gemm` supports, and conjugation flags are meaningless for them.
+    unsafe {
+        gemm::gemm(
+            m,
+            n,
+            k,
+            c.as_mut_ptr(),
+            1,
+            n as isize,
+            false,
+            a.data.as_ptr().wrapping_add(a.base),
+            a.cols,
+            a.rows,
+            b.data.as_ptr().wrapping_add(b.base),
+            b.cols,
+            b.rows,
+            T::ZERO,
+            T::ONE,
+            false,
+            false,
+            false,
+            parallelism,
+        );
+    }
 }
 
 blas! { f32: sgemm; f64: dgemm; }
