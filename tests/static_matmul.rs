@@ -87,3 +87,61 @@ fn a_product_past_the_small_limit_takes_the_gemm() {
         small(0) + small(1) + small(2)
     );
 }
+
+/// Right operands with packed rows of 3, 5, 6 or 7 elements, the products whose rows are
+/// accumulated in windows that run on into the next row (`matmul`'s small kernel): every such
+/// row count, `k` of 1 and 2 (so the last row of `b` is also its first), a single output row,
+/// batches with `b` broadcast or not, a narrowed view of `b` whose windows run into rows of its
+/// parent outside the view, and `f32` (with `-0.0` kept: each sum starts from its first product).
+#[test]
+fn rows_accumulated_in_windows_match_the_dynamic_product() {
+    use shaped::Dim;
+    let i = |k: usize| move |j: usize| small(j + k);
+    check!(
+        Tensor::<i32, shape![3, 3]>::from_flat_fn(i(0)),
+        Tensor::<i32, shape![3, 3]>::from_flat_fn(i(1))
+    );
+    check!(
+        Tensor::<i32, shape![2, 5]>::from_flat_fn(i(2)),
+        Tensor::<i32, shape![5, 5]>::from_flat_fn(i(3))
+    );
+    check!(
+        Tensor::<i32, shape![4, 3]>::from_flat_fn(i(4)),
+        Tensor::<i32, shape![3, 6]>::from_flat_fn(i(5))
+    );
+    check!(
+        Tensor::<i32, shape![1, 2]>::from_flat_fn(i(6)),
+        Tensor::<i32, shape![2, 7]>::from_flat_fn(i(7))
+    );
+    check!(
+        Tensor::<i32, shape![5, 1]>::from_flat_fn(i(8)),
+        Tensor::<i32, shape![1, 3]>::from_flat_fn(i(9))
+    );
+    check!(
+        Tensor::<i32, shape![2, 3, 3]>::from_flat_fn(i(10)),
+        Tensor::<i32, shape![3, 3]>::from_flat_fn(i(11))
+    );
+    check!(
+        Tensor::<i32, shape![2, 3, 5]>::from_flat_fn(i(12)),
+        Tensor::<i32, shape![2, 5, 3]>::from_flat_fn(i(13))
+    );
+    // Rows 1..4 of a [5, 3]: the last window of the view reads row 4 of its parent.
+    let parent = Tensor::<i32, shape![5, 3]>::from_flat_fn(i(14));
+    let rows = parent.try_narrow::<0, Dim<3>>(1).unwrap();
+    let a = Tensor::<i32, shape![2, 3]>::from_flat_fn(i(15));
+    let want = dynamic(&a)
+        .try_matmul(&dynamic(&parent).try_slice(&shaped::s![1..4]).unwrap())
+        .unwrap();
+    assert_eq!(a.matmul(rows).as_slice(), want.as_slice(), "narrowed rows");
+    // Floats: -0.0 * 1.0 + -0.0 * 1.0 is -0.0, which a sum started from 0.0 would lose.
+    let z = Tensor::<f32, shape![3, 3]>::from_flat_fn(|_| -0.0);
+    let got = z.matmul(&Tensor::<f32, shape![3, 3]>::ones());
+    assert!(
+        got.iter().all(|x| *x == 0.0 && x.is_sign_negative()),
+        "{got:?}"
+    );
+    check!(
+        Tensor::<f32, shape![3, 3]>::from_flat_fn(|j| small(j) as f32 * 0.25),
+        Tensor::<f32, shape![3, 7]>::from_flat_fn(|j| small(j + 3) as f32 * 0.5)
+    );
+}

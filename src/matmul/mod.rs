@@ -102,8 +102,9 @@ pub(crate) fn loop_gemm<T: Reduce>(
     }
 }
 
-/// The product of small matrices, each element handed to `put(position, value)` (row-major)
-/// once: a row of up to 16 outputs accumulated in registers as `B`'s rows scaled by `A`'s
+/// The product of small matrices, each element handed to `put(position, value)` (row-major),
+/// the last value handed for a position being its element (a row may run on into the next,
+/// which then overwrites it: [`window_gemm`]): a row of up to 16 outputs accumulated in registers as `B`'s rows scaled by `A`'s
 /// entries (what nalgebra's column-major product does with columns), else one sum over `k` per
 /// element, as a hand-written loop. Each sum starts from its first product and adds in `k`'s
 /// order either way. With constant extents the compiler unrolls it whole.
@@ -117,6 +118,9 @@ pub(crate) fn dot_gemm<T: Reduce>(
     mut put: impl FnMut(usize, T),
 ) {
     const ROW: usize = 16;
+    if n <= ROW && k > 0 && n >= 3 && !n.is_multiple_of(4) && b.cols == 1 && b.rows == n as isize {
+        return window_gemm(m, k, n, a, b, put);
+    }
     if n <= ROW && k > 0 {
         for i in 0..m {
             let mut row = [T::ZERO; ROW];
@@ -149,6 +153,45 @@ pub(crate) fn dot_gemm<T: Reduce>(
                 acc = acc.plus(a.at(i, p).times(b.at(p, j)));
             }
             put(i * n + j, acc);
+        }
+    }
+}
+
+/// [`dot_gemm`]'s rows when `B` is packed row-major and `n` is not a whole number of 4-lane
+/// vectors (`[3, 3] x [3, 3]`): each output row is accumulated in `n` rounded up to 4 lanes,
+/// from windows of `B` that run on into its next row, and handed over as that many lanes, running
+/// on into the next output row, which is handed over after it and overwrites them (the last row
+/// and the last row of `B` exactly `n`). The extra lanes compute nothing anyone reads, and cutting
+/// the rows to `n` lanes is what cost the shuffles (BENCHMARKS.md, static products).
+#[inline(always)]
+fn window_gemm<T: Reduce>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    mut put: impl FnMut(usize, T),
+) {
+    let w = n.next_multiple_of(4);
+    for i in 0..m {
+        let mut row = [T::ZERO; 16];
+        let row = &mut row[..w];
+        for p in 0..k {
+            let x = a.at(i, p);
+            let start = b.base + p * n;
+            let lanes = if start + w <= b.data.len() { w } else { n };
+            let window = &b.data[start..start + lanes];
+            for (r, &y) in row.iter_mut().zip(window) {
+                *r = match p {
+                    // The first product as the start, not 0 + it (`-0.0`).
+                    0 => x.times(y),
+                    _ => r.plus(x.times(y)),
+                };
+            }
+        }
+        let lanes = w.min((m - i) * n);
+        for (j, &v) in row[..lanes].iter().enumerate() {
+            put(i * n + j, v);
         }
     }
 }

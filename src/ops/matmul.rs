@@ -124,7 +124,8 @@ fn product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
     let (m, k, n) = (p.m, p.k, p.n);
     let (sa, sb) = (a.source(), b.source());
     if m * k * n <= SMALL {
-        // Each output element written once, straight into the result.
+        // Every output element written straight into the result (a slot may be written
+        // twice, `dot_gemm`'s rows running on into the next; the last write is the element).
         return Tensor::from_writer(|slots| {
             for (i, c) in slots.chunks_exact_mut((m * n).max(1)).enumerate() {
                 let (ma, mb) = p.matrices(i, sa, sb);
