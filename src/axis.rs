@@ -202,6 +202,42 @@ where
         <<S as RemoveAxes2<A1, A2>>::Output as InsertAxis<-1, <S as ExtentAt<A1>>::Output>>::Output;
 }
 
+/// The shape of a diagonal of axes `A1` and `A2` with `E` elements, for an offset from the main
+/// diagonal or axes of unequal extents (numpy's `diagonal(offset, axis1, axis2)`): both axes
+/// removed, `E` appended as the last axis. Implemented when both axes exist and differ; that `E`
+/// is the diagonal's length for the offset is checked where the offset is given
+/// ([`diagonal_to`](crate::TensorView::diagonal_to)).
+#[diagnostic::on_unimplemented(
+    message = "cannot take a diagonal of axes {A1} and {A2} of shape `{Self}`",
+    label = "the axes must exist and be different",
+    note = "a shape of rank R has the axes 0..R, or -R..-1 counting from the end"
+)]
+pub trait DiagonalTo<const A1: isize, const A2: isize, E: Extent>: Shape {
+    /// The diagonal's shape.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, const A1: isize, const A2: isize, E: Extent> DiagonalTo<A1, A2, E> for S
+where
+    S: ExtentAt<A1> + ExtentAt<A2> + RemoveAxes2<A1, A2>,
+    <S as RemoveAxes2<A1, A2>>::Output: InsertAxis<-1, E>,
+{
+    type Output = <<S as RemoveAxes2<A1, A2>>::Output as InsertAxis<-1, E>>::Output;
+}
+
+/// The length of the diagonal `offset` of two axes of extents `e1` and `e2` (numpy's rule: above
+/// the main diagonal for a positive offset, below for a negative one, 0 past the edge).
+pub const fn diagonal_len(e1: usize, e2: usize, offset: isize) -> usize {
+    let (skip1, skip2) = if offset < 0 {
+        (offset.unsigned_abs(), 0)
+    } else {
+        (0, offset.unsigned_abs())
+    };
+    let (r1, r2) = (e1.saturating_sub(skip1), e2.saturating_sub(skip2));
+    if r1 < r2 { r1 } else { r2 }
+}
+
 /// Position `axis` of a rank-`rank` shape in the padded `MAX_RANK` slots (the axis is valid).
 const fn slot(axis: isize, rank: usize) -> usize {
     let a = if axis < 0 { axis + rank as isize } else { axis };
@@ -281,23 +317,44 @@ pub struct DiagonalOf<Src, L, const A1: isize, const A2: isize>(PhantomData<(Src
 impl<Src: Diagonal<A1, A2>, L: Layout<Src>, const A1: isize, const A2: isize>
     Layout<<Src as Diagonal<A1, A2>>::Output> for DiagonalOf<Src, L, A1, A2>
 {
-    const STRIDES: [usize; MAX_RANK] = {
-        let mut out = [0; MAX_RANK];
-        let first = MAX_RANK - Src::RANK;
-        let (i, j) = (slot(A1, Src::RANK), slot(A2, Src::RANK));
-        // The result has rank RANK - 1: its axes start one slot later.
-        let mut k = first + 1;
-        let mut src = first;
-        while src < MAX_RANK {
-            if src != i && src != j {
-                out[k] = L::STRIDES[src];
-                k += 1;
-            }
-            src += 1;
+    const STRIDES: [usize; MAX_RANK] = diagonal_strides(&L::STRIDES, Src::RANK, A1, A2);
+}
+
+/// The layout of the diagonal view with `E` elements of axes `A1`, `A2` of `Src` (laid out by
+/// `L`), at any offset: the strides of [`DiagonalOf`]; the view's data starts at the diagonal's
+/// first element.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DiagonalToOf<Src, L, const A1: isize, const A2: isize, E>(PhantomData<(Src, L, E)>);
+
+impl<Src: DiagonalTo<A1, A2, E>, L: Layout<Src>, const A1: isize, const A2: isize, E: Extent>
+    Layout<<Src as DiagonalTo<A1, A2, E>>::Output> for DiagonalToOf<Src, L, A1, A2, E>
+{
+    const STRIDES: [usize; MAX_RANK] = diagonal_strides(&L::STRIDES, Src::RANK, A1, A2);
+}
+
+/// The strides of the diagonal of axes `a1`, `a2` of a rank-`rank` shape laid out with
+/// `strides`: the other axes in order, then one axis whose stride is the sum of the two.
+const fn diagonal_strides(
+    strides: &[usize; MAX_RANK],
+    rank: usize,
+    a1: isize,
+    a2: isize,
+) -> [usize; MAX_RANK] {
+    let mut out = [0; MAX_RANK];
+    let first = MAX_RANK - rank;
+    let (i, j) = (slot(a1, rank), slot(a2, rank));
+    // The result has rank `rank - 1`: its axes start one slot later.
+    let mut k = first + 1;
+    let mut src = first;
+    while src < MAX_RANK {
+        if src != i && src != j {
+            out[k] = strides[src];
+            k += 1;
         }
-        out[MAX_RANK - 1] = L::STRIDES[i] + L::STRIDES[j];
-        out
-    };
+        src += 1;
+    }
+    out[MAX_RANK - 1] = strides[i] + strides[j];
+    out
 }
 
 /// The layout of a view of `Src` (laid out by `L`) narrowed along axis `AXIS` to extent `E`: the

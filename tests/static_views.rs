@@ -203,3 +203,35 @@ fn permute_matches_dynamic() {
         &dm.t().to_vec()[..]
     );
 }
+
+/// `t.diagonal_to::<A1, A2, OFFSET, E>()` against `d.try_diagonal(OFFSET, A1, A2)`, with `E`
+/// the length numpy gives: shape and elements.
+macro_rules! diagonal_to_as_dynamic {
+    ($t:expr, $d:expr; $($a1:literal $a2:literal $off:literal $e:ty),*) => {$(
+        let v = $t.diagonal_to::<$a1, $a2, $off, $e>();
+        let dv = $d.try_diagonal($off, $a1, $a2).unwrap();
+        let what = concat!("diagonal_to ", $a1, " ", $a2, " offset ", $off);
+        assert_eq!(v.shape(), dv.shape(), "{what}");
+        assert_eq!(v.to_tensor().as_slice(), &dv.to_vec()[..], "{what}");
+    )*};
+}
+
+#[test]
+fn diagonal_to_matches_dynamic_at_every_offset() {
+    use shaped::{Dim, One};
+    // Unequal extents, offsets both ways, axes either way round and negative, past the edge.
+    let (t, d) = pair::<shape![3, 5]>();
+    diagonal_to_as_dynamic!(t, d;
+        0 1 0 Dim<3>, 0 1 1 Dim<3>, 0 1 2 Dim<3>, 0 1 3 Dim<2>, 0 1 4 One, 0 1 5 Dim<0>,
+        0 1 -1 Dim<2>, 0 1 -2 One, 0 1 -3 Dim<0>, 0 1 -9 Dim<0>,
+        1 0 0 Dim<3>, 1 0 2 One, 1 0 -3 Dim<2>, -1 -2 1 Dim<2>, -2 -1 4 One
+    );
+    // Rank 3, the diagonal of the outer and inner axes, and of a transposed view.
+    let (t, d) = pair::<shape![2, 3, 4]>();
+    diagonal_to_as_dynamic!(t, d; 0 2 0 Dim<2>, 0 2 2 Dim<2>, 0 2 3 One, 2 0 -1 Dim<2>, 1 2 -2 One);
+    diagonal_to_as_dynamic!(t.t(), d.t(); 0 2 1 One, 1 0 -1 Dim<2>, 2 1 0 Dim<2>);
+    // As an operand of a broadcast: the diagonal 1 of a [3, 5] plus a column.
+    let (m, _) = pair::<shape![3, 5]>();
+    let got = &m.diagonal_to::<0, 1, 1, Dim<3>>() + &tensor![100, 200, 300];
+    assert_eq!(got, tensor![101, 207, 313]);
+}

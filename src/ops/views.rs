@@ -5,7 +5,8 @@
 //! - Views (nothing copied, any layout): [`t`](crate::TensorView::t) reverses the axes,
 //!   [`swap_axes`](crate::TensorView::swap_axes) exchanges two,
 //!   [`move_axis`](crate::TensorView::move_axis) moves one,
-//!   [`diagonal`](crate::TensorView::diagonal) takes the diagonal of two axes of equal extent. A view is an operand of every
+//!   [`diagonal`](crate::TensorView::diagonal) takes the diagonal of two axes of equal extent,
+//!   [`diagonal_to`](crate::TensorView::diagonal_to) any diagonal, its length named. A view is an operand of every
 //!   element-wise operation, broadcast-checked at compile time, and
 //!   [`to_tensor`](crate::TensorView::to_tensor) copies it out.
 //! - Owned tensors keep their elements in row-major order, so a new shape with the same element
@@ -14,8 +15,9 @@
 //!   (a post-monomorphisation error: `cargo check` does not see it) naming both shapes.
 
 use crate::axis::{
-    AxisList, Diagonal, DiagonalOf, ExtentAt, InsertAxis, MoveAxis, Moved, Narrowed, Permute,
-    Permuted, ReplaceAxis, Reverse, Reversed, SqueezeAxis, SwapAxes, Swapped, stride_of,
+    AxisList, Diagonal, DiagonalOf, DiagonalTo, DiagonalToOf, ExtentAt, InsertAxis, MoveAxis,
+    Moved, Narrowed, Permute, Permuted, ReplaceAxis, Reverse, Reversed, SqueezeAxis, SwapAxes,
+    Swapped, diagonal_len, stride_of,
 };
 use crate::layout::{Layout, RowMajor};
 use crate::{One, Shape, Tensor, TensorView};
@@ -81,6 +83,67 @@ macro_rules! view_ops {
         {
             let $this = self;
             TensorView::from_parts($data)
+        }
+
+        /// The diagonal `OFFSET` of axes `A1` and `A2`, whose length you name as the extent `E`
+        /// (numpy's `diagonal(offset, axis1, axis2)`): for axes of unequal extents, or above
+        /// (`OFFSET > 0`) or below (`OFFSET < 0`) the main diagonal. Both axes are removed and
+        /// the diagonal appended as the last axis, a view. `E` must be the diagonal's length,
+        /// `min(e1 - max(0, -OFFSET), e2 - max(0, OFFSET))` and at least 0 (`One` for 1, `Dim<0>`
+        /// past the edge), checked when the program is built: another `E` fails `cargo build`,
+        /// the note naming the shape, the axes, the offset and `E`; axes out of range, or the
+        /// same axis twice, fail `cargo check`.
+        ///
+        /// ```
+        /// use shaped::{shape, tensor, Dim, One, Tensor};
+        /// let m = tensor![[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]];   // [3, 4]
+        /// assert_eq!(m.diagonal_to::<0, 1, 0, Dim<3>>().to_tensor(), tensor![1, 6, 11]);
+        /// assert_eq!(m.diagonal_to::<0, 1, 1, Dim<3>>().to_tensor(), tensor![2, 7, 12]);
+        /// assert_eq!(m.diagonal_to::<0, 1, -2, One>().to_tensor(), tensor![9]);
+        /// assert_eq!(m.diagonal_to::<1, 0, 2, One>().to_tensor(), tensor![9]);   // axes swapped
+        /// let x = Tensor::<u32, shape![2, 3, 2]>::from_fn(|[a, b, c]| (100 * a + 10 * b + c) as u32);
+        /// let d = x.diagonal_to::<0, 1, 1, Dim<2>>();        // [2, 2]: d[c, i] = x[i, i + 1, c]
+        /// assert_eq!(d.to_tensor(), tensor![[10, 120], [11, 121]]);
+        /// ```
+        ///
+        /// ```compile_fail
+        /// use shaped::{tensor, Dim};
+        /// let m = tensor![[1, 2, 3], [4, 5, 6]];
+        /// let _d = m.diagonal_to::<0, 1, 1, Dim<3>>();      // the diagonal 1 has 2 elements
+        /// ```
+        #[inline]
+        #[allow(clippy::type_complexity)]
+        pub fn diagonal_to<const A1: isize, const A2: isize, const OFFSET: isize, E: crate::Extent>(
+            &self,
+        ) -> TensorView<
+            $lt,
+            T,
+            <S as DiagonalTo<A1, A2, E>>::Output,
+            DiagonalToOf<S, $layout, A1, A2, E>,
+        >
+        where
+            S: DiagonalTo<A1, A2, E> + ExtentAt<A1> + ExtentAt<A2>,
+        {
+            let $this = self;
+            let start: usize = const {
+                let e1 = <<S as ExtentAt<A1>>::Output as crate::Extent>::VALUE;
+                let e2 = <<S as ExtentAt<A2>>::Output as crate::Extent>::VALUE;
+                assert!(
+                    E::VALUE == diagonal_len(e1, e2, OFFSET),
+                    "diagonal_to: the target extent E must be the diagonal's length, \
+                     min(e1 - max(0, -OFFSET), e2 - max(0, OFFSET)) and at least 0; the note \
+                     below names the shape, the axes A1 and A2, OFFSET and E"
+                );
+                let strides = &<$layout as Layout<S>>::STRIDES;
+                match OFFSET {
+                    // An empty diagonal reaches nothing: its data stays where it is.
+                    _ if E::VALUE == 0 => 0,
+                    o if o < 0 => o.unsigned_abs() * stride_of(strides, A1, S::RANK),
+                    o => o.unsigned_abs() * stride_of(strides, A2, S::RANK),
+                }
+            };
+            let data = $data;
+            TensorView::from_parts(&data[start..])
         }
 
         /// The window `start..start + E` of axis `AXIS` (`E` an extent type: `Dim<3>`, or `One`
