@@ -130,142 +130,44 @@ fn install() -> Result<(), String> {
     run(&root, "rustup", &["target", "add", THUMB], &[])
 }
 
+/// `cargo` with the arguments `line` (split at spaces; none of the checks' arguments contain
+/// one), run in `root`: one CI step, shown and timed by [`run`].
+fn cargo_step(root: &Path, cargo: &str, line: &str, envs: &[(&str, &str)]) -> Result<(), String> {
+    let args: Vec<&str> = line.split_whitespace().collect();
+    run(root, cargo, &args, envs)
+}
+
 fn ci() -> Result<(), String> {
     let start = Instant::now();
     install()?;
     let root = root();
     let cargo = cargo();
-    run(&root, &cargo, &["fmt", "--all", "--", "--check"], &[])?;
-    run(
-        &root,
-        &cargo,
-        &[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--features",
-            INTEROP_FEATURES,
-            "--",
-            "-D",
-            "warnings",
-        ],
-        &[],
-    )?;
+    let step = |line: &str| cargo_step(&root, &cargo, line, &[]);
+    step("fmt --all -- --check")?;
+    step(&format!(
+        "clippy --workspace --all-targets --features {INTEROP_FEATURES} -- -D warnings"
+    ))?;
     // Optimised builds take the specialised static path (cfg(not(debug_assertions))): lint it
     // and run the value tests through it too.
-    run(
-        &root,
-        &cargo,
-        &[
-            "clippy",
-            "-p",
-            "shaped",
-            "--lib",
-            "--release",
-            "--",
-            "-D",
-            "warnings",
-        ],
-        &[],
-    )?;
+    step("clippy -p shaped --lib --release -- -D warnings")?;
     // trybuild's `ui` test runs in the `alloc` run below instead: its snapshots are the same
     // whatever the features (both runs passed them), and its project builds the crate with the
     // run's features, so here it would also build `gemm` (two minutes against half of one).
-    run(
-        &root,
-        &cargo,
-        &[
-            "test",
-            "--workspace",
-            "--features",
-            INTEROP_FEATURES,
-            "--",
-            "--exact",
-            "--skip",
-            "ui",
-        ],
-        &[],
-    )?;
-    run(
-        &root,
-        &cargo,
-        &[
-            "test",
-            "--release",
-            "--test",
-            "values",
-            "--test",
-            "tensor",
-            "--test",
-            "no_alloc",
-        ],
-        &[],
-    )?;
+    step(&format!(
+        "test --workspace --features {INTEROP_FEATURES} -- --exact --skip ui"
+    ))?;
+    step("test --release --test values --test tensor --test no_alloc")?;
     // The feature combinations besides "all" (above) and the default (the release run): no
     // `std` but a heap (the dynamic path on the calling thread, no rayon; the compile-fail
     // snapshots of `tests/ui` too), and no features at all (the static path alone). Thread
     // settings are `std`'s, so their tests are left out.
-    run(
+    step("test -p shaped --no-default-features --features alloc --lib --tests")?;
+    step("test -p shaped --no-default-features --lib --test tensor --test values --test no_alloc")?;
+    step("clippy -p shaped --lib --no-default-features -- -D warnings")?;
+    cargo_step(
         &root,
         &cargo,
-        &[
-            "test",
-            "-p",
-            "shaped",
-            "--no-default-features",
-            "--features",
-            "alloc",
-            "--lib",
-            "--tests",
-        ],
-        &[],
-    )?;
-    run(
-        &root,
-        &cargo,
-        &[
-            "test",
-            "-p",
-            "shaped",
-            "--no-default-features",
-            "--lib",
-            "--test",
-            "tensor",
-            "--test",
-            "values",
-            "--test",
-            "no_alloc",
-        ],
-        &[],
-    )?;
-    run(
-        &root,
-        &cargo,
-        &[
-            "clippy",
-            "-p",
-            "shaped",
-            "--lib",
-            "--no-default-features",
-            "--",
-            "-D",
-            "warnings",
-        ],
-        &[],
-    )?;
-    run(
-        &root,
-        &cargo,
-        &[
-            "doc",
-            "--no-deps",
-            "-p",
-            "shaped",
-            "-p",
-            "shaped-macros",
-            "--features",
-            INTEROP_FEATURES,
-        ],
+        &format!("doc --no-deps -p shaped -p shaped-macros --features {INTEROP_FEATURES}"),
         &[("RUSTDOCFLAGS", "-D warnings")],
     )?;
     // Benches must keep compiling: clippy `--all-targets` above type-checks every one, and the
@@ -275,37 +177,12 @@ fn ci() -> Result<(), String> {
     insns::run(&root)?;
     // The core is no_std: it must build for a bare-metal target with default features off,
     // and with every feature firmware may use (defmt logging among them), linted there too.
-    run(
-        &root,
-        &cargo,
-        &[
-            "build",
-            "-p",
-            "shaped",
-            "--no-default-features",
-            "--target",
-            THUMB,
-        ],
-        &[],
-    )?;
-    run(
-        &root,
-        &cargo,
-        &[
-            "clippy",
-            "-p",
-            "shaped",
-            "--no-default-features",
-            "--features",
-            NO_STD_FEATURES,
-            "--target",
-            THUMB,
-            "--",
-            "-D",
-            "warnings",
-        ],
-        &[],
-    )?;
+    step(&format!(
+        "build -p shaped --no-default-features --target {THUMB}"
+    ))?;
+    step(&format!(
+        "clippy -p shaped --no-default-features --features {NO_STD_FEATURES} --target {THUMB} -- -D warnings"
+    ))?;
     // Undefined behaviour: every test that reaches `unsafe`, under Miri.
     miri::run(&root)?;
     // Raw bytes into every `try_` API, with AddressSanitizer: 30 s per target, both at once.
