@@ -45,12 +45,17 @@ fn hd_image_on_the_heap_in_64_kib_of_stack() {
         }
         let sum: f64 = out.iter().map(|&x| x as f64).sum();
         let expected: f64 = (0..H * W).map(|i| want(i) as f64).sum();
-        assert!(
-            (sum - expected).abs() < 1e-6 * expected,
-            "{sum} vs {expected}"
-        );
+        approx::assert_relative_eq!(sum, expected, max_relative = 1e-6);
         // A sum through the tensor's own method (f32 accumulation: a loose bound).
-        assert!(((out.sum() as f64) - expected).abs() < 1e-3 * expected);
+        approx::assert_relative_eq!(out.sum() as f64, expected, max_relative = 1e-3);
+        // The whole image, and its transpose as a view, through the crate's own `approx`
+        // comparisons (feature `approx`): every element within the default tolerance.
+        #[cfg(feature = "approx")]
+        {
+            let reference: Box<Tensor<f32, Img>> = Tensor::boxed_from_flat_fn(want);
+            approx::assert_relative_eq!(*out, *reference);
+            approx::assert_ulps_eq!(out.t(), reference.t());
+        }
     });
 }
 
