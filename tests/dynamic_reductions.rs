@@ -650,11 +650,15 @@ fn a_transposed_view_reduces_as_its_copy() {
     let ints = DynTensor::from_fn(&[2, 3, 4], |i| {
         ((i[0] * 12 + i[1] * 4 + i[2]) * 7 % 5) as i64
     });
+    // Under Miri the integer and boolean copies take every third operation: the float loop
+    // above ran them all through the same paths.
+    let step = if cfg!(miri) { 3 } else { 1 };
     let v = ints.t();
     let copy = v.to_tensor();
     for op in all_ops(true)
         .iter()
         .filter(|op| !matches!(op, Op::Reduce("mean", ..)))
+        .step_by(step)
     {
         let (a, b) = (numeric_op!(v, op), numeric_op!(copy, op));
         assert!(
@@ -666,7 +670,7 @@ fn a_transposed_view_reduces_as_its_copy() {
     let bools = DynTensor::from_fn(&[2, 3, 4], |i| (i[0] + i[1] * i[2]) % 3 != 0);
     let v = bools.t();
     let copy = v.to_tensor();
-    for op in all_ops(false) {
+    for op in all_ops(false).into_iter().step_by(step) {
         let (a, b) = (bool_op!(v, &op), bool_op!(copy, &op));
         assert!(
             same_got(&a, &b),
