@@ -7,7 +7,7 @@
 // only because small `Copy` tensors also implement `a + b`.
 #![allow(clippy::op_ref)]
 
-use shaped::{DynTensor, Tensor, ncnn, s, shape, tensor};
+use shaped::{DynTensor, Tensor, ncnn, s, shape, slice, tensor};
 
 fn main() {
     println!("== shaped: a tour ==\n");
@@ -127,6 +127,11 @@ fn main() {
     println!(
         "static: [[1, 2, 3], [4, 5, 6]].t() + [10, 20] = {:?}",
         st.as_slice()
+    );
+    let odd: Tensor<i32, shape![2, 2]> = slice!(sm, .., 0..3;2).to_tensor();
+    println!(
+        "static: slice!(m, .., 0..3;2) = {:?} (shape [2, 2] in the type)",
+        odd.as_slice()
     );
 
     // A static shape too large for the stack: built on the heap in place, or over your buffer.

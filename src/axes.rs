@@ -56,6 +56,6 @@ impl Axes<'_> {
 #[macro_export]
 macro_rules! axes {
     ($($axis:expr),* $(,)?) => {
-        ($($crate::axis::Ax<{ $axis }>,)*)
+        ($($crate::shape::axis::Ax<{ $axis }>,)*)
     };
 }

@@ -30,17 +30,18 @@
 //! repository.
 //!
 //! ## Map of the crate
-//! - [`extent`]: one axis length as a type ([`Dim<N>`](Dim), [`One`]).
-//! - [`shape`](mod@shape): [`Shape`], the rank, extents and strides of a tuple of extents.
-//! - [`broadcast`]: [`BroadcastWith`] / [`Broadcast`], numpy's rule on types.
-//! - [`axis`]: axis algebra on shape types (`ExtentAt`, `RemoveAxis`, `InsertAxis`, ...).
-//! - [`layout`]: strides and the compile-time loop plan.
+//! - [`shape`](mod@shape): shapes as types. [`Shape`], the rank, extents and strides of a tuple
+//!   of extents; [`shape::extent`], one axis length as a type ([`Dim<N>`](Dim), [`One`]);
+//!   [`shape::broadcast`], numpy's rule on types ([`BroadcastWith`] / [`Broadcast`]);
+//!   [`shape::axis`], axis algebra (`ExtentAt`, `RemoveAxis`, `InsertAxis`, ...).
+//! - [`layout`]: strides, the compile-time loop plan, and the layouts of static views.
 //! - [`kernel`]: the generated nested loops.
 //! - [`tensor`](mod@tensor), [`view`]: the owned tensor and its views.
 //! - [`storage`]: inline, heap (built in place) and borrowed storage; [`Destination`] outputs.
 //! - [`ops`]: operators and element-wise methods.
 //! - [`error`]: [`ShapeError`] for checks made at run time.
-//! - [`slice`](mod@slice), [`axes`](mod@axes): [`Slice`] and [`s!`] for slicing, [`Axes`] for axis arguments.
+//! - [`slice`](mod@slice), [`axes`](mod@axes): [`Slice`] and [`s!`] for dynamic slicing
+//!   ([`slice!`](macro@slice) for static views), [`Axes`] for axis arguments.
 //! - [`dynamic`] (`alloc`): [`DynTensor`] / [`DynView`], shapes known only at run time, any rank.
 //! - [`compile_errors`]: every compile error the crate emits, what it means and the fix.
 //!
@@ -115,7 +116,7 @@
 //! ```
 //!
 //! Why so few: the facts every shape satisfies are supertraits of [`Shape`] and bounds on
-//! [`BroadcastWith::Output`], proved once inside the crate (see [`broadcast`]), so the compiler
+//! [`BroadcastWith::Output`], proved once inside the crate (see [`shape::broadcast`]), so the compiler
 //! knows them in every generic function. The one fact it cannot carry is the mirror image for an
 //! input: `&a * &d` with `d: Broadcast<A, B>` on the right asks `A: BroadcastWith<Broadcast<A, B>>`.
 //! Write `&d * &a`, or add that bound (with `Output = Broadcast<A, B>`).
@@ -147,12 +148,10 @@ extern crate std;
 extern crate self as shaped;
 
 pub mod axes;
-pub mod axis;
-pub mod broadcast;
+mod diagnostic;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod error;
-pub mod extent;
 mod fmt;
 pub mod interop;
 pub mod iter;
@@ -177,10 +176,6 @@ pub mod view;
 pub mod compile_errors {}
 
 pub use axes::Axes;
-pub use broadcast::{
-    Broadcast, BroadcastExtent, BroadcastFrom, BroadcastInto, BroadcastWith, ExtentFrom,
-    RankAtMost, SameDim,
-};
 #[cfg(feature = "std")]
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
@@ -188,14 +183,18 @@ pub use dynamic::{
     DynOperand, DynTensor, DynView, DynViewMut, UniqueConsecutive, broadcast_shapes,
 };
 pub use error::ShapeError;
-pub use extent::{Dim, Extent, One};
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};
 pub use matmul::Product;
 pub use ops::{Operand, UniqueRuns};
 pub use reduce::{Float, Reduce};
 pub use scalar::Scalar;
 pub use shape::Shape;
-pub use shaped_macros::{shape, tensor};
+pub use shape::broadcast::{
+    Broadcast, BroadcastExtent, BroadcastFrom, BroadcastInto, BroadcastWith, ExtentFrom,
+    RankAtMost, SameDim,
+};
+pub use shape::extent::{Dim, Extent, One};
+pub use shaped_macros::{shape, slice, tensor};
 pub use slice::Slice;
 pub use storage::Destination;
 pub use tensor::Tensor;

@@ -235,3 +235,53 @@ fn diagonal_to_matches_dynamic_at_every_offset() {
     let got = &m.diagonal_to::<0, 1, 1, Dim<3>>() + &tensor![100, 200, 300];
     assert_eq!(got, tensor![101, 207, 313]);
 }
+
+#[test]
+fn slice_macro_matches_dynamic_slices() {
+    use shaped::{Slice, slice};
+    let (t, d) = pair::<shape![6, 5, 4]>();
+    let sl = |a: isize, b: isize, s: isize| Slice::new(Some(a), Some(b), Some(s));
+    // Steps on two axes, one of them an inclusive range; the middle axis whole.
+    let v = slice!(t, 1..6;2, .., 0..=3;3);
+    let dv = d
+        .try_slice(&[sl(1, 6, 2), Slice::ALL, sl(0, 4, 3)])
+        .unwrap();
+    assert_eq!(v.shape(), &[3, 5, 2]);
+    assert_eq!(
+        (v.shape(), v.to_tensor().as_slice()),
+        (dv.shape(), &dv.to_vec()[..])
+    );
+    // `..b;s` from the start; a window of one (`i..=i`) keeps the axis as a `One`.
+    let w = slice!(t, .., ..5;2, 2..=2);
+    let dw = d
+        .try_slice(&[Slice::ALL, sl(0, 5, 2), sl(2, 3, 1)])
+        .unwrap();
+    let _: &Tensor<i64, shape![6, 3, 1]> = &w.to_tensor();
+    assert_eq!(w.to_tensor().as_slice(), &dw.to_vec()[..]);
+    // Of a transposed view, and a slice of a slice (the steps multiply).
+    let x = slice!(slice!(t.t(), 1..4, 0..5;2), .., ..3;2);
+    let dx = d
+        .t()
+        .try_slice(&[sl(1, 4, 1), sl(0, 5, 2)])
+        .unwrap()
+        .try_slice(&[Slice::ALL, sl(0, 3, 2)])
+        .unwrap();
+    assert_eq!(
+        (x.shape(), x.to_tensor().as_slice()),
+        (dx.shape(), &dx.to_vec()[..])
+    );
+    // An empty range, as numpy: no elements, the axis kept.
+    let e = slice!(t, 4..2);
+    assert_eq!(
+        (e.shape(), e.to_tensor().as_slice()),
+        (&[0, 5, 4][..], &[][..])
+    );
+    // A sliced view is an operand, broadcast-checked at compile time.
+    let sum: Tensor<i64, shape![3, 5, 2]> = &v + &tensor![1000, 2000];
+    let want = dv
+        .try_add(&DynTensor::from_shape_vec(&[2], vec![1000i64, 2000]).unwrap())
+        .unwrap();
+    assert_eq!(sum.as_slice(), want.as_slice());
+    // Every entry whole: the tensor's own view.
+    assert_eq!(slice!(t, .., ..).to_tensor(), t);
+}

@@ -28,25 +28,25 @@ pub fn expand(input: TokenStream) -> TokenStream {
         // output's axis k is the input's axis I_k).
         let rank_lit = proc_macro2::Literal::usize_unsuffixed(r);
         out.extend(quote! {
-            impl<#generics> crate::axis::RankIs<#rank_lit> for #shape {}
+            impl<#generics> crate::shape::axis::RankIs<#rank_lit> for #shape {}
         });
         let is = idents("I", r);
         out.extend(quote! {
             #[diagnostic::do_not_recommend]
-            impl<S, #(const #is: isize),*> crate::axis::Permute<(#(crate::axis::Ax<#is>,)*)> for S
+            impl<S, #(const #is: isize),*> crate::shape::axis::Permute<(#(crate::shape::axis::Ax<#is>,)*)> for S
             where
-                S: crate::axis::RankIs<#rank_lit> #(+ crate::axis::ExtentAt<#is>)*,
+                S: crate::shape::axis::RankIs<#rank_lit> #(+ crate::shape::axis::ExtentAt<#is>)*,
             {
-                type Output = (#(<S as crate::axis::ExtentAt<#is>>::Output,)*);
+                type Output = (#(<S as crate::shape::axis::ExtentAt<#is>>::Output,)*);
             }
-            impl<#(const #is: isize),*> crate::axis::AxisList for (#(crate::axis::Ax<#is>,)*) {
+            impl<#(const #is: isize),*> crate::shape::axis::AxisList for (#(crate::shape::axis::Ax<#is>,)*) {
                 const AXES: &'static [isize] = &[#(#is),*];
             }
         });
         // Reverse.
         let rev = a.iter().rev();
         out.extend(quote! {
-            impl<#generics> crate::axis::Reverse for #shape {
+            impl<#generics> crate::shape::axis::Reverse for #shape {
                 type Output = (#(#rev,)*);
             }
         });
@@ -78,19 +78,19 @@ pub fn expand(input: TokenStream) -> TokenStream {
             for n in names(i, r) {
                 out.extend(quote! {
                     #[diagnostic::do_not_recommend]
-                    impl<#generics> crate::axis::ExtentAt<{ #n }> for #shape {
+                    impl<#generics> crate::shape::axis::ExtentAt<{ #n }> for #shape {
                         type Output = #at;
                     }
                     #[diagnostic::do_not_recommend]
-                    impl<#generics> crate::axis::RemoveAxis<{ #n }> for #shape {
+                    impl<#generics> crate::shape::axis::RemoveAxis<{ #n }> for #shape {
                         type Output = (#(#removed,)*);
                     }
                     #[diagnostic::do_not_recommend]
-                    impl<#with_e> crate::axis::ReplaceAxis<{ #n }, E> for #shape {
+                    impl<#with_e> crate::shape::axis::ReplaceAxis<{ #n }, E> for #shape {
                         type Output = (#(#replaced,)*);
                     }
                     #[diagnostic::do_not_recommend]
-                    impl<#(#others: crate::Extent),*> crate::axis::SqueezeAxis<{ #n }> for (#(#with_one,)*) {
+                    impl<#(#others: crate::Extent),*> crate::shape::axis::SqueezeAxis<{ #n }> for (#(#with_one,)*) {
                         type Output = (#(#others,)*);
                     }
                 });
@@ -112,7 +112,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
                     for m in names(j, r) {
                         out.extend(quote! {
                             #[diagnostic::do_not_recommend]
-                            impl<#generics> crate::axis::RemoveAxes2<{ #n }, { #m }> for #shape {
+                            impl<#generics> crate::shape::axis::RemoveAxes2<{ #n }, { #m }> for #shape {
                                 type Output = (#(#kept,)*);
                             }
                         });
@@ -132,7 +132,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
                 for n in names(i, r + 1) {
                     out.extend(quote! {
                         #[diagnostic::do_not_recommend]
-                        impl<#with_e> crate::axis::InsertAxis<{ #n }, E> for #shape {
+                        impl<#with_e> crate::shape::axis::InsertAxis<{ #n }, E> for #shape {
                             type Output = (#(#inserted,)*);
                         }
                     });

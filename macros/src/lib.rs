@@ -1,7 +1,8 @@
 //! Procedural macros for [`shaped`](https://docs.rs/shaped).
 //!
-//! Users meet two of them, re-exported by `shaped`: [`shape!`] names a shape type from plain
-//! numbers and [`tensor!`] builds a tensor from nested brackets. The rest generate code inside
+//! Users meet three of them, re-exported by `shaped`: [`shape!`] names a shape type from plain
+//! numbers, [`tensor!`] builds a tensor from nested brackets, and [`slice!`] takes a static view
+//! of literal ranges. The rest generate code inside
 //! `shaped` itself (impl tables for every rank, the loop kernels), so no loop nest or impl is
 //! written by hand once per rank; they are `#[doc(hidden)]` and not a public interface.
 
@@ -11,6 +12,7 @@ mod axes;
 mod kernels;
 mod matmul;
 mod shape;
+mod slice;
 mod tables;
 mod tensor;
 
@@ -30,6 +32,18 @@ pub fn shape(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn tensor(input: TokenStream) -> TokenStream {
     tensor::expand(input.into()).into()
+}
+
+/// A static view from literal ranges, numpy's basic slicing: `slice!(m, .., 1..7;2)` is
+/// `m[:, 1:7:2]`, a view of shape `[rows, 3]`. One entry per axis from the first (`..` keeps an
+/// axis whole; missing entries too); a range is `a..b`, `a..=b` or `..b`, each with an optional
+/// `;step` (at least 1). Bounds are literals, so the macro counts the kept elements into the
+/// view's type; a range past the axis's end fails `cargo build`. Open ends (`a..`), negative
+/// indices and negative steps need the axis's extent or reversed strides: use `try_narrow`, or
+/// the dynamic `try_slice`.
+#[proc_macro]
+pub fn slice(input: TokenStream) -> TokenStream {
+    slice::expand(input.into()).into()
 }
 
 #[doc(hidden)]

@@ -131,18 +131,18 @@ pub fn broadcast(input: TokenStream) -> TokenStream {
                 let pairs = (0..m).map(|i| {
                     let x = &a[i];
                     let y = &b[i + n - m];
-                    quote!(#y: crate::broadcast::ExtentFrom<#x>)
+                    quote!(#y: crate::shape::broadcast::ExtentFrom<#x>)
                 });
                 out.extend(quote! {
                     #[diagnostic::do_not_recommend]
-                    impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::broadcast::RankAtMost<(#(#b,)*)> for (#(#a,)*) {}
+                    impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::shape::broadcast::RankAtMost<(#(#b,)*)> for (#(#a,)*) {}
                 });
                 quote!(#(#pairs),*)
             } else {
-                quote!((#(#a,)*): crate::broadcast::RankAtMost<(#(#b,)*)>)
+                quote!((#(#a,)*): crate::shape::broadcast::RankAtMost<(#(#b,)*)>)
             };
             out.extend(quote! {
-                impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::broadcast::BroadcastFrom<(#(#a,)*)> for (#(#b,)*)
+                impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::shape::broadcast::BroadcastFrom<(#(#a,)*)> for (#(#b,)*)
                 where #from
                 {}
             });

@@ -22,38 +22,32 @@ macro_rules! markers {
 }
 markers!(AddOp "+", SubOp "-", MulOp "*", DivOp "/", RemOp "%", NegOp "-x", NotOp "!x");
 
-/// `x op y` on two elements (cloned), for the operation `Op` ([`AddOp`], [`SubOp`], ...).
-#[diagnostic::on_unimplemented(
-    message = "cannot apply `{Op}` to elements of type `{Self}` and `{Rhs}`",
-    note = "the element types of both operands must support the operation; convert one with `map`"
-)]
-pub trait BinaryElements<Op, Rhs> {
-    /// The result's element type.
-    type Output;
-    /// `x op y`.
-    fn apply(x: &Self, y: &Rhs) -> Self::Output;
+crate::diagnostic::message! {
+    /// `x op y` on two elements (cloned), for the operation `Op` ([`AddOp`], [`SubOp`], ...).
+    pub trait BinaryElements<Op, Rhs> {
+        /// The result's element type.
+        type Output;
+        /// `x op y`.
+        fn apply(x: &Self, y: &Rhs) -> Self::Output;
+    }
 }
 
-/// `x op= y` on two elements, for the operation `Op`.
-#[diagnostic::on_unimplemented(
-    message = "cannot apply `{Op}` in place to elements of type `{Self}` and `{Rhs}`",
-    note = "the element types of both operands must support the operation; convert one with `map`"
-)]
-pub trait AssignElements<Op, Rhs> {
-    /// `x op= y`.
-    fn apply(x: &mut Self, y: &Rhs);
+crate::diagnostic::message! {
+    /// `x op= y` on two elements, for the operation `Op`.
+    pub trait AssignElements<Op, Rhs> {
+        /// `x op= y`.
+        fn apply(x: &mut Self, y: &Rhs);
+    }
 }
 
-/// `op x` on one element (cloned), for [`NegOp`] or [`NotOp`].
-#[diagnostic::on_unimplemented(
-    message = "cannot apply `{Op}` to elements of type `{Self}`",
-    note = "the element type must support the operation"
-)]
-pub trait UnaryElements<Op> {
-    /// The result's element type.
-    type Output;
-    /// `op x`.
-    fn apply(x: &Self) -> Self::Output;
+crate::diagnostic::message! {
+    /// `op x` on one element (cloned), for [`NegOp`] or [`NotOp`].
+    pub trait UnaryElements<Op> {
+        /// The result's element type.
+        type Output;
+        /// `op x`.
+        fn apply(x: &Self) -> Self::Output;
+    }
 }
 
 macro_rules! binary {

@@ -5,8 +5,8 @@
 //! hand-written loop over the same extents compiles to. The folds are the dynamic path's
 //! ([`crate::reduce`]).
 
-use crate::axis::{ExtentAt, RemoveAxis};
 use crate::reduce::fold::{arg_best, beats_max, beats_min, max_nan, min_nan, pairwise};
+use crate::shape::axis::{ExtentAt, RemoveAxis};
 use crate::{Float, MAX_RANK, Reduce, Shape, Tensor};
 
 /// Axis `axis` of shape `S` as `(outer, len, inner)` element counts: the axes before it, its

@@ -1,5 +1,5 @@
 //! Static views that change shape, and owned tensors moved into a new shape. Result shapes come
-//! from the axis algebra ([`crate::axis`]): an axis out of range, or a squeeze of an axis whose
+//! from the axis algebra ([`crate::shape::axis`]): an axis out of range, or a squeeze of an axis whose
 //! extent is not 1, does not compile, and the error names the axis and the shape.
 //!
 //! - Views (nothing copied, any layout): [`t`](crate::TensorView::t) reverses the axes,
@@ -14,12 +14,14 @@
 //!   [`squeeze`](crate::Tensor::squeeze). A reshape to a different count fails `cargo build`
 //!   (a post-monomorphisation error: `cargo check` does not see it) naming both shapes.
 
-use crate::axis::{
-    AxisList, Diagonal, DiagonalOf, DiagonalTo, DiagonalToOf, ExtentAt, InsertAxis, MoveAxis,
-    Moved, Narrowed, Permute, Permuted, ReplaceAxis, Reverse, Reversed, SqueezeAxis, SwapAxes,
-    Swapped, diagonal_len, stride_of,
+use crate::layout::{
+    DiagonalOf, DiagonalToOf, Layout, Moved, Narrowed, Permuted, Reversed, RowMajor, Stepped,
+    Swapped, stride_of,
 };
-use crate::layout::{Layout, RowMajor};
+use crate::shape::axis::{
+    AxisList, Diagonal, DiagonalTo, ExtentAt, InsertAxis, MoveAxis, Permute, ReplaceAxis, Reverse,
+    SqueezeAxis, SwapAxes, diagonal_len,
+};
 use crate::{One, Shape, Tensor, TensorView};
 
 macro_rules! view_ops {
@@ -192,6 +194,59 @@ macro_rules! view_ops {
                 &data[start * stride..]
             };
             Ok(TensorView::from_parts(data))
+        }
+
+        /// `E` elements of axis `AXIS`, every `STEP`-th from `START` (numpy's
+        /// `a[.., START:START + E * STEP:STEP, ..]`), as a view. Usually written with
+        /// [`slice!`](macro@crate::slice), which computes `E` from a literal range. The range is
+        /// checked when the crate is built: one that reaches past the axis, or a `STEP` of 0,
+        /// fails `cargo build` naming the shape, the axis, `START`, `STEP` and `E`.
+        ///
+        /// ```
+        /// use shaped::{shape, tensor, Dim, Tensor};
+        /// let m = tensor![[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]];
+        /// let w = m.slice_axis::<1, 0, 2, Dim<3>>();           // m[:, 0:5:2], shape [2, 3]
+        /// assert_eq!(w.to_tensor(), tensor![[1, 3, 5], [6, 8, 10]]);
+        /// let sum: Tensor<i32, shape![2, 3]> = &w + &tensor![100, 200, 300];
+        /// assert_eq!(sum, tensor![[101, 203, 305], [106, 208, 310]]);
+        /// ```
+        ///
+        /// ```compile_fail
+        /// use shaped::{tensor, Dim};
+        /// let m = tensor![[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]];
+        /// let _w = m.slice_axis::<1, 1, 2, Dim<3>>();          // would read m[:, 5]
+        /// ```
+        #[inline]
+        #[allow(clippy::type_complexity)]
+        pub fn slice_axis<const AXIS: isize, const START: usize, const STEP: usize, E: crate::Extent>(
+            &self,
+        ) -> TensorView<
+            $lt,
+            T,
+            <S as ReplaceAxis<AXIS, E>>::Output,
+            Stepped<S, $layout, AXIS, E, STEP>,
+        >
+        where
+            S: ReplaceAxis<AXIS, E> + ExtentAt<AXIS>,
+        {
+            let $this = self;
+            let start: usize = const {
+                let extent = <<S as ExtentAt<AXIS>>::Output as crate::Extent>::VALUE;
+                assert!(STEP > 0, "slice_axis: STEP must be at least 1");
+                assert!(
+                    E::VALUE == 0 || START + (E::VALUE - 1) * STEP < extent,
+                    "slice_axis: the slice's last element, START + (E - 1) * STEP, lies past the \
+                     end of axis AXIS; the note below names the shape, AXIS, START, STEP and E"
+                );
+                // An empty slice reaches nothing: its data stays where it is.
+                if E::VALUE == 0 {
+                    0
+                } else {
+                    START * stride_of(&<$layout as Layout<S>>::STRIDES, AXIS, S::RANK)
+                }
+            };
+            let data = $data;
+            TensorView::from_parts(&data[start..])
         }
 
         /// The axes in the order `P`, written `axes![..]` (numpy's `transpose(axes)`): a view.

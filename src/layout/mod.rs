@@ -11,6 +11,10 @@ use core::marker::PhantomData;
 
 use crate::{BroadcastInto, Shape};
 
+mod views;
+pub(crate) use views::stride_of;
+pub use views::{DiagonalOf, DiagonalToOf, Moved, Narrowed, Permuted, Reversed, Stepped, Swapped};
+
 /// The largest static rank, and the rank of the padded plans.
 pub const MAX_RANK: usize = 8;
 

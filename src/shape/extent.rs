@@ -8,7 +8,7 @@
 
 use core::fmt::Debug;
 
-use crate::broadcast::{BroadcastExtent, ExtentFrom};
+use crate::shape::broadcast::{BroadcastExtent, ExtentFrom};
 
 pub(crate) mod sealed {
     pub trait Sealed {}

@@ -1,16 +1,27 @@
-//! [`Shape`]: a tuple of extents, `()` through rank [`MAX_RANK`].
+//! Shapes as types: the type-level half of the crate, in one folder.
+//!
+//! - [`Shape`] (this file): a tuple of extents, `()` through rank [`MAX_RANK`];
+//! - [`extent`]: one axis length as a type, [`Dim<N>`](crate::Dim) or [`One`](crate::One);
+//! - [`broadcast`]: numpy's broadcasting rule, decided by the type checker;
+//! - [`axis`]: the axis algebra (the extent at an axis, an axis removed, inserted, replaced,
+//!   squeezed, the axes reversed, permuted, swapped, moved, a diagonal).
 //!
 //! Shapes are tuples so that they read well in errors and docs: `shape![2, 1, 4]` is
 //! `(Dim<2>, One, Dim<4>)`. The impls for every rank are generated (`shaped_macros::impl_shapes`);
 //! each recurses on its tail to build the nested-array storage. (The flat row-major view of that
-//! storage is one pointer cast in `Tensor::as_slice`, not a recursion: a recursion costs a chain of
-//! generic functions per shape, which `cargo xtask compile-time` showed in every build.) Everything a kernel needs (dims, strides, element count) is an associated
-//! constant, usable in `const` context.
+//! storage is one pointer cast in `Tensor::as_slice`, not a recursion: a recursion costs a chain
+//! of generic functions per shape, which `cargo xtask compile-time` showed in every build.)
+//! Everything a kernel needs (dims, strides, element count) is an associated constant, usable in
+//! `const` context.
 
 use core::fmt::Debug;
 
 use crate::MAX_RANK;
-use crate::broadcast::{BroadcastFrom, BroadcastWith};
+use broadcast::{BroadcastFrom, BroadcastWith};
+
+pub mod axis;
+pub mod broadcast;
+pub mod extent;
 
 pub(crate) mod sealed {
     pub trait Sealed {}
