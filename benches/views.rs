@@ -4,7 +4,8 @@
 //! - `V1` transpose-copy of `[1024, 1024]`: `t().to_tensor()` vs ndarray's
 //!   `.t().as_standard_layout()` and a hand-written loop `out[i][j] = a[j][i]`.
 //! - `V2` add of a transposed `[1024, 1024]` view and a contiguous tensor vs the all-contiguous
-//!   add (`contiguous`), and ndarray's `&a.t() + &b`.
+//!   add (`contiguous`), and ndarray's `&a.t() + &b`; `hand_tiled_contiguous` is the contiguous
+//!   add walked in 16 x 16 tiles (no transposition), the order any tiled transpose walks in.
 //! - `V3` add over `a[:, ::-1]` (`s![.., ..;-1]`) and a contiguous tensor vs the contiguous add,
 //!   and ndarray's `&a.slice(s![.., ..;-1]) + &b`.
 //!
@@ -32,6 +33,25 @@ fn pair() -> (DynTensor<f32>, DynTensor<f32>, Array2<f32>, Array2<f32>) {
         Array2::from_shape_vec((N, N), va).unwrap(),
         Array2::from_shape_vec((N, N), vb).unwrap(),
     )
+}
+
+/// The all-contiguous add `a + b` walked in 16 x 16 tiles, as any tiled transpose walks its
+/// arrays, with no transposition: what the tile order alone costs against the row order.
+#[inline(never)]
+fn hand_tiled_add(a: &[f32], b: &[f32]) -> Vec<f32> {
+    const T: usize = 16;
+    let mut out = vec![0.0; N * N];
+    for i0 in (0..N).step_by(T) {
+        for j0 in (0..N).step_by(T) {
+            for i in i0..i0 + T {
+                let r = i * N + j0..i * N + j0 + T;
+                for ((o, x), y) in out[r.clone()].iter_mut().zip(&a[r.clone()]).zip(&b[r]) {
+                    *o = x + y;
+                }
+            }
+        }
+    }
+    out
 }
 
 #[inline(never)]
@@ -71,6 +91,13 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("shaped_dyn", |bn| {
         bn.iter(|| black_box(&a).t().try_add(black_box(&b)).unwrap())
+    });
+    assert_eq!(
+        hand_tiled_add(a.as_slice(), b.as_slice()),
+        a.try_add(&b).unwrap().as_slice()
+    );
+    g.bench_function("hand_tiled_contiguous", |bn| {
+        bn.iter(|| hand_tiled_add(black_box(a.as_slice()), black_box(b.as_slice())))
     });
     g.bench_function("ndarray", |bn| {
         bn.iter(|| &black_box(&na).t() + black_box(&nb))
