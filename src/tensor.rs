@@ -1,4 +1,7 @@
 //! [`Tensor<T, S>`](Tensor): an owned tensor, its elements inline in row-major order.
+//!
+//! Over 400 lines, about 100 of them documentation with runnable examples: the type and its
+//! inherent methods (constructors, element access, conversions) read best in one place.
 
 use core::mem::MaybeUninit;
 use core::ops::{Index, IndexMut};

@@ -1,4 +1,7 @@
 //! [`DynTensor<T>`]: an owned tensor whose shape is known only at run time.
+//!
+//! Over 400 lines, 119 of them documentation with runnable examples: the type and its inherent
+//! methods (constructors, reshapes of owned data, conversions) read best in one place.
 
 use alloc::vec::Vec;
 use core::fmt;

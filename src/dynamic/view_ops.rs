@@ -7,6 +7,9 @@
 //! [`DynViewMut`] return a [`DynViewMut`] of the same layout: every operation that keeps each
 //! position distinct has one, so in-place operations and `_into` can write through it; a
 //! broadcast or `as_strided` view, whose positions may repeat, is read-only.
+//!
+//! Over 400 lines, half of them the documented examples of the binding view methods: they are
+//! one macro, stamped onto three types, so they stay in one file.
 
 use super::iter::{DynIndices, DynIter};
 use super::view_layout as vl;

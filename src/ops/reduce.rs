@@ -4,6 +4,9 @@
 //! With the extents constant, the lanes and rows below are loops of constant length: what a
 //! hand-written loop over the same extents compiles to. The folds are the dynamic path's
 //! ([`crate::reduce`]).
+//!
+//! Over 400 lines, 125 of them documentation with runnable examples: every static reduction is
+//! one method beside the constant-length loops they share, so they stay in one file.
 
 use crate::reduce::fold::{arg_best, beats_max, beats_min, max_nan, min_nan, pairwise};
 use crate::shape::axis::{ExtentAt, RemoveAxis};

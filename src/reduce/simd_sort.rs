@@ -8,6 +8,9 @@
 //! Miri runs this code when the crate is built for AVX2 (`cargo xtask miri` has a target for
 //! it: Miri's CPU has no AVX2 otherwise, and then the radix sort runs), on the tests below with
 //! their inputs shrunk.
+//!
+//! Over 400 lines with its tests (77): the partition, the sorting network and the permutation
+//! table they use are one algorithm.
 
 use core::arch::x86_64::{
     __m256i, _mm256_blend_epi32, _mm256_castsi256_ps, _mm256_cmpgt_epi32, _mm256_loadu_si256,
