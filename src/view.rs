@@ -59,6 +59,13 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
         S::dims()
     }
 
+    /// The same view (views are `Copy`): what `view()` gives on a tensor, so code (and
+    /// [`slice!`](macro@crate::slice)) can ask any of them for a view.
+    #[inline]
+    pub fn view(&self) -> Self {
+        *self
+    }
+
     /// Strides in elements; 0 on broadcast axes.
     #[inline]
     pub fn strides(&self) -> &'static [usize] {

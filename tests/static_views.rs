@@ -282,6 +282,7 @@ fn slice_macro_matches_dynamic_slices() {
         .try_add(&DynTensor::from_shape_vec(&[2], vec![1000i64, 2000]).unwrap())
         .unwrap();
     assert_eq!(sum.as_slice(), want.as_slice());
-    // Every entry whole: the tensor's own view.
+    // Every entry whole: the tensor's own view, or the view itself.
     assert_eq!(slice!(t, .., ..).to_tensor(), t);
+    assert_eq!(slice!(t.t(), ..).to_tensor(), t.t().to_tensor());
 }
