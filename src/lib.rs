@@ -116,10 +116,11 @@
 //! ```
 //!
 //! Why so few: the facts every shape satisfies are supertraits of [`Shape`] and bounds on
-//! [`BroadcastWith::Output`], proved once inside the crate (see [`shape::broadcast`]), so the compiler
-//! knows them in every generic function. The one fact it cannot carry is the mirror image for an
-//! input: `&a * &d` with `d: Broadcast<A, B>` on the right asks `A: BroadcastWith<Broadcast<A, B>>`.
-//! Write `&d * &a`, or add that bound (with `Output = Broadcast<A, B>`).
+//! [`BroadcastWith::Output`], proved once inside the crate (see [`shape::broadcast`]), so the
+//! compiler knows them in every generic function. The one fact it cannot carry is the mirror
+//! image for an input: `&a * &d` with `d: Broadcast<A, B>` on the right asks
+//! `A: BroadcastWith<Broadcast<A, B>>`. Write `&d * &a`, or add that bound (with
+//! `Output = Broadcast<A, B>`).
 //!
 //! A missing bound is reported with the bound to add:
 //!

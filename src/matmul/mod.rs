@@ -2,13 +2,13 @@
 //! in, `C = A · B` for one matrix of any strides, written into a packed row-major output. The
 //! dynamic path (`DynTensor::try_matmul`) loops it over numpy's broadcast batch axes.
 //!
-//! `f32` and `f64` hand the matrix to a GEMM crate: `gemm` with the `gemm` feature (on by
-//! default: AVX-512, AVX2 or FMA kernels chosen at run time, and a large product threaded by the
-//! GEMM itself on rayon's pool) when the right operand's rows are contiguous, else
-//! `matrixmultiply` with `alloc` (packing, cache blocking and AVX/FMA kernels, the GEMM ndarray
-//! uses; it does not slow down on a transposed right operand, where `gemm` does). Other elements, and every element without `alloc`,
-//! run a loop in `i, k, j` order, whose inner loop walks a row of `B` and of `C` and vectorises
-//! when both are contiguous.
+//! `f32` and `f64` hand the matrix to a GEMM crate: `gemm` with the `gemm` feature (on by default:
+//! AVX-512, AVX2 or FMA kernels chosen at run time, and a large product threaded by the GEMM itself
+//! on rayon's pool) when the right operand's rows are contiguous, else `matrixmultiply` with
+//! `alloc` (packing, cache blocking and AVX/FMA kernels, the GEMM ndarray uses; it does not slow
+//! down on a transposed right operand, where `gemm` does). Other elements, and every element
+//! without `alloc`, run a loop in `i, k, j` order, whose inner loop walks a row of `B` and of `C`
+//! and vectorises when both are contiguous.
 
 mod shape;
 
@@ -102,12 +102,12 @@ pub(crate) fn loop_gemm<T: Reduce>(
     }
 }
 
-/// The product of small matrices, each element handed to `put(position, value)` (row-major),
-/// the last value handed for a position being its element (a row may run on into the next,
-/// which then overwrites it: [`window_gemm`]): a row of up to 16 outputs accumulated in registers as `B`'s rows scaled by `A`'s
-/// entries (what nalgebra's column-major product does with columns), else one sum over `k` per
-/// element, as a hand-written loop. Each sum starts from its first product and adds in `k`'s
-/// order either way. With constant extents the compiler unrolls it whole.
+/// The product of small matrices, each element handed to `put(position, value)` (row-major), the
+/// last value handed for a position being its element (a row may run on into the next, which then
+/// overwrites it: [`window_gemm`]): a row of up to 16 outputs accumulated in registers as `B`'s
+/// rows scaled by `A`'s entries (what nalgebra's column-major product does with columns), else one
+/// sum over `k` per element, as a hand-written loop. Each sum starts from its first product and
+/// adds in `k`'s order either way. With constant extents the compiler unrolls it whole.
 #[inline(always)]
 pub(crate) fn dot_gemm<T: Reduce>(
     m: usize,

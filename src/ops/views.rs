@@ -1,14 +1,16 @@
 //! Static views that change shape, and owned tensors moved into a new shape. Result shapes come
-//! from the axis algebra ([`crate::shape::axis`]): an axis out of range, or a squeeze of an axis whose
-//! extent is not 1, does not compile, and the error names the axis and the shape.
+//! from the axis algebra ([`crate::shape::axis`]): an axis out of range, or a squeeze of an axis
+//! whose extent is not 1, does not compile, and the error names the axis and the shape.
 //!
 //! - Views (nothing copied, any layout): [`t`](crate::TensorView::t) reverses the axes,
 //!   [`swap_axes`](crate::TensorView::swap_axes) exchanges two,
 //!   [`move_axis`](crate::TensorView::move_axis) moves one,
 //!   [`diagonal`](crate::TensorView::diagonal) takes the diagonal of two axes of equal extent,
-//!   [`diagonal_to`](crate::TensorView::diagonal_to) any diagonal, its length named. A view is an operand of every
-//!   element-wise operation, broadcast-checked at compile time, and
-//!   [`to_tensor`](crate::TensorView::to_tensor) copies it out.
+//!   [`diagonal_to`](crate::TensorView::diagonal_to) any diagonal, its length named,
+//!   [`slice_axis`](crate::TensorView::slice_axis) (and [`slice!`](macro@crate::slice)) every
+//!   `STEP`-th element of a range. A view is an operand of every element-wise operation,
+//!   broadcast-checked at compile time, and [`to_tensor`](crate::TensorView::to_tensor) copies it
+//!   out.
 //! - Owned tensors keep their elements in row-major order, so a new shape with the same element
 //!   count is a move: [`reshape`](crate::Tensor::reshape), [`unsqueeze`](crate::Tensor::unsqueeze),
 //!   [`squeeze`](crate::Tensor::squeeze). A reshape to a different count fails `cargo build`

@@ -105,10 +105,10 @@ const TARGETS: &[(&[&str], &[&str])] = &[
 /// Targets run with rayon (default features), under Tree Borrows: the split over rayon's pool
 /// on Miri-sized shapes (every planner path, a panic in a task, nesting inside rayon tasks) and
 /// the split's unit tests. (`dynamic_alloc` only counts allocations of the same paths: it runs
-/// natively, not here.) Under
-/// Stacked Borrows rayon's work-stealing deque (crossbeam-epoch) reports a violation of its own,
-/// so [`TARGETS`] run without rayon (`--no-default-features --features std`: no threads at all)
-/// and only these take rayon; `-Zmiri-ignore-leaks` lets rayon's pool threads outlive `main`.
+/// natively, not here.) Under Stacked Borrows rayon's work-stealing deque (crossbeam-epoch)
+/// reports a violation of its own, so [`TARGETS`] run without rayon (`--no-default-features
+/// --features std`: no threads at all) and only these take rayon; `-Zmiri-ignore-leaks` lets
+/// rayon's pool threads outlive `main`.
 const RAYON_TARGETS: &[(&[&str], &[&str])] = &[
     // Not `one_large_float_matrix...`: it exists for the `gemm` crate's own threading, which
     // Miri cannot run (`cpuid`); here it would run matrixmultiply in row blocks, which
