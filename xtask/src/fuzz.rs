@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz [--secs N]`: each cargo-fuzz target in `fuzz/` for N seconds (30 by
-//! default, as CI runs them), both at once (one per core), with AddressSanitizer, overflow
+//! default; CI runs 20), both at once (one per core), with AddressSanitizer, overflow
 //! checks and debug assertions (cargo-fuzz's default build).
 //!
 //! The targets build shapes, strides, offsets, slices and axes from raw bytes and call every
