@@ -14,8 +14,8 @@ use fixture_text::Case;
 
 const FIXTURES: &str = include_str!("fixtures/broadcast.txt");
 
-/// Under Miri, every `MIRI_STEP`-th case (23 of 460: pairs and triples, errors included).
-const MIRI_STEP: usize = if cfg!(miri) { 20 } else { 1 };
+/// Under Miri, every `MIRI_STEP`-th case (46 of 460: pairs and triples, errors included).
+const MIRI_STEP: usize = if cfg!(miri) { 10 } else { 1 };
 
 impl Case<'_> {
     fn tensor(&self, key: &str) -> DynTensor<f64> {

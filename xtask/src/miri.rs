@@ -68,7 +68,7 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     // numpy's view operations on one case in ten: negative, zero and overlapping strides
     // through the planner and the iterator (the coverage test only searches the text).
     (&["--test", "dynamic_views"], &["--skip", "fixtures_cover"]),
-    // numpy's answers on one case in twenty (`MIRI_STEP`); the coverage test only parses.
+    // numpy's answers on one case in ten (`MIRI_STEP`); the coverage test only parses.
     (
         &["--test", "dynamic_numpy"],
         &["every_numpy_fixture_matches"],
