@@ -194,7 +194,8 @@ pub use shape::broadcast::{
     Broadcast, BroadcastExtent, BroadcastFrom, BroadcastInto, BroadcastWith, ExtentFrom,
     RankAtMost, SameDim,
 };
-pub use shape::extent::{Dim, Extent, One};
+pub use shape::extent::{Dim, Dyn, Extent, One};
+pub use shape::kind::{Fixed, Kind, Runtime, Select};
 pub use shaped_macros::{shape, slice, tensor};
 pub use slice::Slice;
 pub use storage::Destination;

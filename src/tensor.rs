@@ -8,12 +8,16 @@ use core::ops::{Index, IndexMut};
 
 use crate::error::ShapeError;
 use crate::layout::{BroadcastLayout, RowMajor};
+use crate::shape::kind::Kind;
+use crate::storage::fixed;
 use crate::{BroadcastInto, Scalar, Shape, TensorView, TensorViewMut};
 
-/// An owned tensor of shape `S`: elements inline (no heap), row-major.
+/// An owned tensor of shape `S`, row-major.
 ///
-/// The storage is `T` nested in arrays (`[[T; 3]; 2]` for `shape![2, 3]`), so a tensor is
-/// exactly as large as its elements and `Copy` when `T` is.
+/// When every extent of `S` is known at compile time the storage is `T` nested in arrays
+/// (`[[T; 3]; 2]` for `shape![2, 3]`), inline: the tensor is exactly as large as its elements
+/// and `Copy` when `T` is. A shape with a [`Dyn`](crate::Dyn) axis keeps its extents beside its
+/// elements on the heap (`alloc`).
 ///
 /// ```
 /// use shaped::{shape, tensor, Tensor};
@@ -25,7 +29,24 @@ use crate::{BroadcastInto, Scalar, Shape, TensorView, TensorViewMut};
 /// ```
 #[repr(transparent)]
 pub struct Tensor<T, S: Shape> {
-    data: S::Storage<T>,
+    data: Store<T, S>,
+}
+
+/// What a tensor of shape `S` holds: see [`Kind`].
+pub(crate) type Store<T, S> = <<S as Shape>::Kind as Kind>::Store<T, S>;
+
+/// Offset of a multi-index in a row-major layout of extents `dims`, `None` when any coordinate
+/// is out of its extent.
+#[inline]
+pub(crate) fn row_major_offset(index: &[usize], dims: &[usize]) -> Option<usize> {
+    let mut off = 0;
+    for (&i, &d) in index.iter().zip(dims) {
+        if i >= d {
+            return None;
+        }
+        off = off * d + i;
+    }
+    Some(off)
 }
 
 /// Offset of a multi-index in a layout, `None` when any coordinate is out of its extent.
@@ -53,13 +74,6 @@ pub(crate) fn step_index(index: &mut [usize], dims: &[usize]) {
     }
 }
 
-/// The storage is `S::NUM` `T`s back to back: nested arrays have no padding and `T`'s alignment.
-/// The `unsafe` flat views rely on this; it is checked for every instantiation at compile time.
-pub(crate) const fn assert_storage_is_flat<T, S: Shape>() {
-    assert!(size_of::<S::Storage<T>>() == S::NUM * size_of::<T>());
-    assert!(align_of::<S::Storage<T>>() == align_of::<T>());
-}
-
 #[cold]
 #[track_caller]
 pub(crate) fn index_out_of_bounds(index: &[usize], dims: &[usize]) -> ! {
@@ -71,14 +85,29 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// [`tensor!`](macro@crate::tensor) calls this with the shape it counted.
     #[inline]
-    pub const fn from_array(data: S::Storage<T>) -> Self {
-        Self { data }
+    pub fn from_array(data: S::Nested<T>) -> Self {
+        Self {
+            data: S::Kind::from_nested::<T, S>(data),
+        }
     }
 
     /// The nested array holding the elements.
     #[inline]
-    pub fn into_array(self) -> S::Storage<T> {
-        self.data
+    pub fn into_array(self) -> S::Nested<T> {
+        S::Kind::into_nested::<T, S>(self.data)
+    }
+
+    /// A tensor of extents `dims` whose slots `fill` writes, every one of them (the contract of
+    /// `storage::fixed::from_writer`); for a shape without `Dyn`, `dims` are its own.
+    #[inline(always)]
+    pub(crate) fn try_from_writer(
+        dims: S::Index,
+        fill: impl FnOnce(&mut [MaybeUninit<T>]),
+    ) -> Result<Self, ShapeError> {
+        let n = crate::layout::element_count(dims.as_ref());
+        Ok(Self {
+            data: S::Kind::try_from_writer::<T, S>(dims, n, fill)?,
+        })
     }
 
     /// Each element computed from its multi-index, in row-major order.
@@ -101,9 +130,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// Each element computed from its row-major position `0..S::NUM`.
     #[inline]
     pub fn from_flat_fn(mut f: impl FnMut(usize) -> T) -> Self {
-        Self {
-            data: S::build(0, &mut f),
-        }
+        Self::from_array(S::build(0, &mut f))
     }
 
     /// Each element computed from its row-major position by `f`, which may fail: the first
@@ -133,8 +160,8 @@ impl<T, S: Shape> Tensor<T, S> {
                 }
             }
         }
-        const { assert_storage_is_flat::<T, S>() };
-        let mut data = MaybeUninit::<S::Storage<T>>::uninit();
+        const { fixed::assert_storage_is_flat::<T, S>() };
+        let mut data = MaybeUninit::<S::Nested<T>>::uninit();
         // SAFETY: as in `from_writer`: the storage is laid out like `[T; S::NUM]` (asserted
         // above), any bytes are valid `MaybeUninit<T>`s, and we own the storage exclusively.
         let slots = unsafe {
@@ -149,9 +176,7 @@ impl<T, S: Shape> Tensor<T, S> {
         }
         core::mem::forget(written);
         // SAFETY: all `S::NUM` slots were written (the loop above ran to the end).
-        Ok(Self {
-            data: unsafe { data.assume_init() },
-        })
+        Ok(Self::from_array(unsafe { data.assume_init() }))
     }
 
     /// Every element a clone of `value`.
@@ -212,32 +237,21 @@ impl<T, S: Shape> Tensor<T, S> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn from_writer(fill: impl FnOnce(&mut [MaybeUninit<T>])) -> Self {
-        const { assert_storage_is_flat::<T, S>() };
-        let mut data = MaybeUninit::<S::Storage<T>>::uninit();
-        // SAFETY: `S::Storage<T>` is `T` nested in arrays, laid out like `[T; S::NUM]` (size and
-        // alignment asserted above); `MaybeUninit<T>` has `T`'s layout and any bytes are a valid
-        // `MaybeUninit`. The slice covers exactly the storage, which we own exclusively here.
-        let slots = unsafe {
-            core::slice::from_raw_parts_mut(&raw mut data as *mut MaybeUninit<T>, S::NUM)
-        };
-        fill(slots);
-        // SAFETY: `fill` wrote all `S::NUM` slots (the contract above). If it panicked we never
-        // get here: the written elements leak, nothing is read uninitialised.
-        Self {
-            data: unsafe { data.assume_init() },
-        }
+        Self::from_array(fixed::from_writer::<T, S>(fill))
     }
 
     /// The extents: `&[2, 3]` for `shape![2, 3]`.
     #[inline]
-    pub fn shape(&self) -> &'static [usize] {
-        S::dims()
+    pub fn shape(&self) -> &[usize] {
+        S::Kind::dims::<T, S>(&self.data)
     }
 
     /// The extents as a multi-index type, `[usize; RANK]`.
     #[inline]
     pub fn dims(&self) -> S::Index {
-        S::DIMS
+        let mut dims = S::Index::default();
+        dims.as_mut().copy_from_slice(self.shape());
+        dims
     }
 
     /// Number of axes.
@@ -249,43 +263,44 @@ impl<T, S: Shape> Tensor<T, S> {
     /// Number of elements.
     #[inline]
     pub fn len(&self) -> usize {
-        S::NUM
+        self.as_slice().len()
     }
 
     /// `true` when some extent is 0.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        S::NUM == 0
+        self.len() == 0
     }
 
     /// The elements in row-major order.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
-        const { assert_storage_is_flat::<T, S>() };
-        // SAFETY: `S::Storage<T>` is `T` nested in arrays, which is `S::NUM` contiguous `T`s with
-        // no padding (size and alignment asserted at compile time above), and we borrow it.
-        unsafe { core::slice::from_raw_parts(&raw const self.data as *const T, S::NUM) }
+        S::Kind::as_slice::<T, S>(&self.data)
     }
 
     /// The elements in row-major order, mutable.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        const { assert_storage_is_flat::<T, S>() };
-        // SAFETY: as in `as_slice`, borrowed mutably and exclusively through `&mut self`.
-        unsafe { core::slice::from_raw_parts_mut(&raw mut self.data as *mut T, S::NUM) }
+        S::Kind::as_mut_slice::<T, S>(&mut self.data)
+    }
+
+    /// The elements, mutable, beside the extents.
+    #[inline(always)]
+    pub(crate) fn slots_and_dims(&mut self) -> (&mut [T], &[usize]) {
+        S::Kind::split_mut::<T, S>(&mut self.data)
     }
 
     /// The element at `index`, or `None` when a coordinate is out of its extent.
     #[inline]
     pub fn get(&self, index: S::Index) -> Option<&T> {
-        let off = offset_of(index.as_ref(), S::DIMS.as_ref(), S::STRIDES.as_ref())?;
+        let off = row_major_offset(index.as_ref(), self.shape())?;
         self.as_slice().get(off)
     }
 
     /// The element at `index`, mutable, or `None` when a coordinate is out of its extent.
     #[inline]
     pub fn get_mut(&mut self, index: S::Index) -> Option<&mut T> {
-        let off = offset_of(index.as_ref(), S::DIMS.as_ref(), S::STRIDES.as_ref())?;
+        let off = row_major_offset(index.as_ref(), self.shape())?;
         self.as_mut_slice().get_mut(off)
     }
 
@@ -323,13 +338,15 @@ impl<T, S: Shape> Tensor<T, S> {
     /// A read-only view of the whole tensor.
     #[inline]
     pub fn view(&self) -> TensorView<'_, T, S> {
-        TensorView::from_parts(self.as_slice())
+        let dims = S::Kind::row_major_view_dims::<S>(self.dims());
+        TensorView::from_parts_with(self.as_slice(), dims)
     }
 
     /// A mutable view of the whole tensor.
     #[inline]
     pub fn view_mut(&mut self) -> TensorViewMut<'_, T, S> {
-        TensorViewMut::from_slice(self.as_mut_slice())
+        let dims = S::Kind::row_major_view_dims::<S>(self.dims());
+        TensorViewMut::from_slice_with(self.as_mut_slice(), dims)
     }
 
     /// A read-only view broadcast to `S2`: stride 0 on every new or stretched axis, nothing copied.
@@ -359,7 +376,7 @@ impl<T, S: Shape> Index<S::Index> for Tensor<T, S> {
     fn index(&self, index: S::Index) -> &T {
         match self.get(index) {
             Some(x) => x,
-            None => index_out_of_bounds(index.as_ref(), S::dims()),
+            None => index_out_of_bounds(index.as_ref(), self.shape()),
         }
     }
 }
@@ -368,10 +385,9 @@ impl<T, S: Shape> IndexMut<S::Index> for Tensor<T, S> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, index: S::Index) -> &mut T {
-        let off = offset_of(index.as_ref(), S::DIMS.as_ref(), S::STRIDES.as_ref());
-        match off {
+        match row_major_offset(index.as_ref(), self.shape()) {
             Some(off) => &mut self.as_mut_slice()[off],
-            None => index_out_of_bounds(index.as_ref(), S::dims()),
+            None => index_out_of_bounds(index.as_ref(), self.shape()),
         }
     }
 }
@@ -381,11 +397,19 @@ impl<T: Clone, S: Shape> Clone for Tensor<T, S> {
     #[inline]
     fn clone(&self) -> Self {
         let elems = self.as_slice();
-        Self::from_flat_fn(|i| elems[i].clone())
+        let fill = |slots: &mut [MaybeUninit<T>]| {
+            for (slot, x) in slots.iter_mut().zip(elems) {
+                slot.write(x.clone());
+            }
+        };
+        match Self::try_from_writer(self.dims(), fill) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        }
     }
 }
 
-impl<T: Copy, S: Shape> Copy for Tensor<T, S> where S::Storage<T>: Copy {}
+impl<T: Copy, S: Shape> Copy for Tensor<T, S> where Store<T, S>: Copy {}
 
 impl<T: Default, S: Shape> Default for Tensor<T, S> {
     #[inline]
@@ -444,10 +468,10 @@ impl<'a, T, S: Shape> IntoIterator for &'a mut Tensor<T, S> {
 /// The elements by value, in row-major order.
 impl<T, S: Shape> IntoIterator for Tensor<T, S> {
     type Item = T;
-    type IntoIter = S::IntoIter<T>;
+    type IntoIter = <S::Kind as Kind>::IntoIter<T, S>;
     #[inline]
     fn into_iter(self) -> Self::IntoIter {
-        S::into_flat_iter(self.data)
+        S::Kind::into_iter::<T, S>(self.data)
     }
 }
 

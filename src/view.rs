@@ -9,18 +9,25 @@ use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 
 use crate::layout::{BroadcastLayout, Layout, RowMajor};
+use crate::shape::kind::Kind;
 use crate::tensor::{index_out_of_bounds, offset_of};
 use crate::{BroadcastInto, MAX_RANK, Shape};
+
+/// What a view of shape `S` keeps beside its elements: nothing when every extent is known at
+/// compile time, its extents and strides when one is `Dyn`.
+pub(crate) type ViewDims<S> = <<S as Shape>::Kind as Kind>::ViewDims<S>;
 
 /// A read-only view of shape `S`, laid out by `L` (row-major, or broadcast with stride 0).
 pub struct TensorView<'a, T, S: Shape, L: Layout<S> = RowMajor> {
     data: &'a [T],
+    dims: ViewDims<S>,
     _shape: PhantomData<(S, L)>,
 }
 
 /// A mutable, row-major view of shape `S`.
 pub struct TensorViewMut<'a, T, S: Shape> {
     data: &'a mut [T],
+    dims: ViewDims<S>,
     _shape: PhantomData<S>,
 }
 
@@ -31,20 +38,34 @@ impl<T, S: Shape, L: Layout<S>> Clone for TensorView<'_, T, S, L> {
 }
 impl<T, S: Shape, L: Layout<S>> Copy for TensorView<'_, T, S, L> {}
 
-/// The strides of `S` under `L`, unpadded.
-fn strides<S: Shape, L: Layout<S>>() -> &'static [usize] {
+/// The strides of `S` under `L`, unpadded (a shape without `Dyn`).
+pub(crate) fn strides<S: Shape, L: Layout<S>>() -> &'static [usize] {
     let padded: &'static [usize; MAX_RANK] = const { &L::STRIDES };
     &padded[MAX_RANK - S::RANK..]
 }
 
 impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
-    /// `data` holds every element the layout reaches (the source tensor's elements).
+    /// `data` holds every element the layout reaches (the source tensor's elements); a shape
+    /// without `Dyn`.
     #[inline]
     pub(crate) fn from_parts(data: &'a [T]) -> Self {
+        Self::from_parts_with(data, S::Kind::fixed_view_dims::<S>())
+    }
+
+    /// `data` holds every element that `dims` (for a shape with `Dyn`) and `L` reach.
+    #[inline]
+    pub(crate) fn from_parts_with(data: &'a [T], dims: ViewDims<S>) -> Self {
         Self {
             data,
+            dims,
             _shape: PhantomData,
         }
+    }
+
+    /// What the view keeps beside its elements.
+    #[inline]
+    pub(crate) fn view_dims(&self) -> &ViewDims<S> {
+        &self.dims
     }
 
     /// The elements the view reads, in the source's order (not the view's, when broadcast).
@@ -55,8 +76,8 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
 
     /// The extents.
     #[inline]
-    pub fn shape(&self) -> &'static [usize] {
-        S::dims()
+    pub fn shape(&self) -> &[usize] {
+        S::Kind::view_dims::<S>(&self.dims)
     }
 
     /// The same view (views are `Copy`): what `view()` gives on a tensor, so code (and
@@ -68,26 +89,26 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
 
     /// Strides in elements; 0 on broadcast axes.
     #[inline]
-    pub fn strides(&self) -> &'static [usize] {
-        strides::<S, L>()
+    pub fn strides(&self) -> &[usize] {
+        S::Kind::view_strides::<S, L>(&self.dims)
     }
 
     /// Number of elements the view shows (counting repeats of broadcast elements).
     #[inline]
     pub fn len(&self) -> usize {
-        S::NUM
+        crate::layout::element_count(self.shape())
     }
 
     /// `true` when some extent is 0.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        S::NUM == 0
+        self.len() == 0
     }
 
     /// The element at `index`, or `None` when a coordinate is out of its extent.
     #[inline]
     pub fn get(&self, index: S::Index) -> Option<&'a T> {
-        let off = offset_of(index.as_ref(), S::dims(), strides::<S, L>())?;
+        let off = offset_of(index.as_ref(), self.shape(), self.strides())?;
         self.data.get(off)
     }
 
@@ -142,26 +163,44 @@ impl<T, S: Shape, L: Layout<S>> Index<S::Index> for TensorView<'_, T, S, L> {
     fn index(&self, index: S::Index) -> &T {
         match self.get(index) {
             Some(x) => x,
-            None => index_out_of_bounds(index.as_ref(), S::dims()),
+            None => index_out_of_bounds(index.as_ref(), self.shape()),
         }
     }
 }
 
 impl<'a, T, S: Shape> TensorViewMut<'a, T, S> {
-    /// `data` is exactly the `S::NUM` elements, row-major.
+    /// `data` is exactly the `S::NUM` elements, row-major (a shape without `Dyn`).
     #[inline]
     pub(crate) fn from_slice(data: &'a mut [T]) -> Self {
-        debug_assert_eq!(data.len(), S::NUM);
+        Self::from_slice_with(data, S::Kind::fixed_view_dims::<S>())
+    }
+
+    /// `data` is exactly the elements of extents `dims`, row-major.
+    #[inline]
+    pub(crate) fn from_slice_with(data: &'a mut [T], dims: ViewDims<S>) -> Self {
         Self {
             data,
+            dims,
             _shape: PhantomData,
         }
     }
 
+    /// What the view keeps beside its elements.
+    #[inline]
+    pub(crate) fn view_dims(&self) -> &ViewDims<S> {
+        &self.dims
+    }
+
+    /// The elements, mutable, beside the extents.
+    #[inline(always)]
+    pub(crate) fn slots_and_dims(&mut self) -> (&mut [T], &[usize]) {
+        (self.data, S::Kind::view_dims::<S>(&self.dims))
+    }
+
     /// The extents.
     #[inline]
-    pub fn shape(&self) -> &'static [usize] {
-        S::dims()
+    pub fn shape(&self) -> &[usize] {
+        S::Kind::view_dims::<S>(&self.dims)
     }
 
     /// The elements in row-major order.
@@ -179,7 +218,7 @@ impl<'a, T, S: Shape> TensorViewMut<'a, T, S> {
     /// A read-only view of the same elements.
     #[inline]
     pub fn view(&self) -> TensorView<'_, T, S> {
-        TensorView::from_parts(self.data)
+        TensorView::from_parts_with(self.data, self.dims)
     }
 }
 
@@ -188,9 +227,9 @@ impl<T, S: Shape> Index<S::Index> for TensorViewMut<'_, T, S> {
     #[inline]
     #[track_caller]
     fn index(&self, index: S::Index) -> &T {
-        match offset_of(index.as_ref(), S::dims(), S::STRIDES.as_ref()) {
+        match crate::tensor::row_major_offset(index.as_ref(), self.shape()) {
             Some(off) => &self.data[off],
-            None => index_out_of_bounds(index.as_ref(), S::dims()),
+            None => index_out_of_bounds(index.as_ref(), self.shape()),
         }
     }
 }
@@ -199,9 +238,9 @@ impl<T, S: Shape> IndexMut<S::Index> for TensorViewMut<'_, T, S> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, index: S::Index) -> &mut T {
-        match offset_of(index.as_ref(), S::dims(), S::STRIDES.as_ref()) {
+        match crate::tensor::row_major_offset(index.as_ref(), self.shape()) {
             Some(off) => &mut self.data[off],
-            None => index_out_of_bounds(index.as_ref(), S::dims()),
+            None => index_out_of_bounds(index.as_ref(), S::Kind::view_dims::<S>(&self.dims)),
         }
     }
 }

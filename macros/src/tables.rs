@@ -26,29 +26,32 @@ pub fn shapes(input: TokenStream) -> TokenStream {
         let tail = &a[1..];
         let r = rank;
         let ones = (0..max - rank).map(|_| quote!(1usize));
+        let nones = (0..max - rank).map(|_| quote!(Some(1usize)));
         out.extend(quote! {
             impl<#(#a: crate::Extent),*> crate::shape::sealed::Sealed for (#(#a,)*) {}
             impl<#(#a: crate::Extent),*> crate::Shape for (#(#a,)*) {
                 const RANK: usize = #r;
+                type Kind = <<#head as crate::Extent>::Kind as crate::shape::kind::Kind>::Or<<(#(#tail,)*) as crate::Shape>::Kind>;
+                const STATIC_DIMS: [Option<usize>; crate::MAX_RANK] = [#(#nones,)* #(<#a as crate::Extent>::STATIC),*];
                 type Index = [usize; #r];
                 const DIMS: [usize; #r] = [#(<#a as crate::Extent>::VALUE),*];
                 const NUM: usize = crate::layout::element_count(&Self::PADDED_DIMS);
                 const STRIDES: [usize; #r] = crate::layout::unpad(&crate::layout::row_major(&Self::PADDED_DIMS));
                 const PADDED_DIMS: [usize; crate::MAX_RANK] = [#(#ones,)* #(<#a as crate::Extent>::VALUE),*];
-                type Storage<T> = <#head as crate::Extent>::Array<<(#(#tail,)*) as crate::Shape>::Storage<T>>;
+                type Nested<T> = <#head as crate::Extent>::Array<<(#(#tail,)*) as crate::Shape>::Nested<T>>;
                 type IntoIter<T> = core::iter::FlatMap<
-                    <#head as crate::Extent>::ArrayIter<<(#(#tail,)*) as crate::Shape>::Storage<T>>,
+                    <#head as crate::Extent>::ArrayIter<<(#(#tail,)*) as crate::Shape>::Nested<T>>,
                     <(#(#tail,)*) as crate::Shape>::IntoIter<T>,
-                    fn(<(#(#tail,)*) as crate::Shape>::Storage<T>) -> <(#(#tail,)*) as crate::Shape>::IntoIter<T>,
+                    fn(<(#(#tail,)*) as crate::Shape>::Nested<T>) -> <(#(#tail,)*) as crate::Shape>::IntoIter<T>,
                 >;
                 #[inline]
-                fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> Self::Storage<T> {
+                fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> Self::Nested<T> {
                     <#head as crate::Extent>::array_from_fn(|i| {
                         <(#(#tail,)*) as crate::Shape>::build(base + i * <(#(#tail,)*) as crate::Shape>::NUM, f)
                     })
                 }
                 #[inline]
-                fn into_flat_iter<T>(s: Self::Storage<T>) -> Self::IntoIter<T> {
+                fn into_flat_iter<T>(s: Self::Nested<T>) -> Self::IntoIter<T> {
                     s.into_iter().flat_map(<(#(#tail,)*) as crate::Shape>::into_flat_iter::<T> as fn(_) -> _)
                 }
             }
@@ -76,7 +79,7 @@ fn from_nested_array(rank: usize) -> TokenStream {
         let ei = &e[i];
         let inner = nested(i + 1);
         let whole = nested(i);
-        quote!(#ei: crate::Extent<Array<#inner> = #whole>)
+        quote!(#ei: crate::Extent<Array<#inner> = #whole, Kind = crate::shape::kind::Fixed>)
     });
     let arr = nested(0);
     quote! {

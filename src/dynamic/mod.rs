@@ -44,7 +44,7 @@
 //! the portable loops run (the same source, compiled without the feature).
 
 mod broadcast;
-mod buffer;
+pub(crate) mod buffer;
 mod convert;
 mod dims;
 mod iter;

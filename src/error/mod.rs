@@ -49,6 +49,19 @@ pub enum ShapeError {
         /// The clashing axis, negative: -1 is the last.
         axis: isize,
     },
+    /// Two shapes broadcast to an extent on `axis` other than the one the result's type fixes
+    /// there: a `Dim<1>` (a const parameter instantiated with 1) against a run-time extent
+    /// above 1. numpy would stretch the 1; a `Dim<1>` does not.
+    FixedExtent {
+        /// The left operand's shape.
+        a: Dims,
+        /// The right operand's shape.
+        b: Dims,
+        /// The axis, negative: -1 is the last.
+        axis: isize,
+        /// The extent the result's type fixes on that axis.
+        fixed: usize,
+    },
     /// `from` cannot be broadcast to exactly `to` (a `broadcast_to`, or an in-place operation,
     /// whose result must keep the left operand's shape): on `axis` `from` has an extent other than
     /// 1 that `to` does not have, or `from` has more axes.
@@ -251,6 +264,17 @@ impl fmt::Display for ShapeError {
                 write!(
                     f,
                     "cannot broadcast {a} with {b}: axis {axis} has {} vs {}",
+                    at(a),
+                    at(b)
+                )
+            }
+            Self::FixedExtent { a, b, axis, fixed } => {
+                let at = |d: &Dims| extent_at(d.as_slice(), *axis);
+                write!(
+                    f,
+                    "cannot broadcast {a} with {b}: axis {axis} has {} vs {}, but the result's type \
+                     fixes that axis at {fixed}; a `Dim<1>` does not stretch (write `One` for an \
+                     axis that broadcasts, or convert with `into_shape`)",
                     at(a),
                     at(b)
                 )

@@ -153,6 +153,31 @@ pub const fn reach(dims: &[usize; MAX_RANK], strides: &[usize; MAX_RANK]) -> usi
     last + 1
 }
 
+/// Extents and strides right-aligned in [`MAX_RANK`] slots (leading slots: extent 1, stride 0),
+/// the form every plan reads: constants for a static operand, filled at run time for one with a
+/// `Dyn` axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Padded {
+    /// Extents.
+    pub dims: [usize; MAX_RANK],
+    /// Strides in elements.
+    pub strides: [usize; MAX_RANK],
+}
+
+impl Padded {
+    /// `dims` and `strides` (each of rank at most [`MAX_RANK`]) right-aligned.
+    #[inline]
+    pub fn new(dims: &[usize], strides: &[usize]) -> Self {
+        let mut out = Self {
+            dims: [1; MAX_RANK],
+            strides: [0; MAX_RANK],
+        };
+        out.dims[MAX_RANK - dims.len()..].copy_from_slice(dims);
+        out.strides[MAX_RANK - strides.len()..].copy_from_slice(strides);
+        out
+    }
+}
+
 /// How a static view lays its elements out: strides for shape `S` as constants.
 pub trait Layout<S: Shape>: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// Strides of `S`'s axes, right-aligned in [`MAX_RANK`] slots.

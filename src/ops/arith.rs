@@ -57,7 +57,8 @@ macro_rules! assign {
             #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(&mut self, rhs: R) {
-                engine::assign::<S, _, _>(self.as_mut_slice(), &rhs, <T as AssignElements<element::$Marker, R::Elem>>::apply)
+                let (out, dims) = self.slots_and_dims();
+                engine::assign::<S, _, _>(out, dims, &rhs, <T as AssignElements<element::$Marker, R::Elem>>::apply)
             }
         }
     };

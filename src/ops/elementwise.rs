@@ -47,7 +47,8 @@ macro_rules! to_ops {
             R::Shape: BroadcastInto<D::Shape>,
             T: BinaryElements<element::$Marker, R::Elem>,
         {
-            engine::zip_update::<D::Shape, _, _, _, _>(out.slots(), self, &other, |o: &mut _, x: &T, y: &R::Elem| {
+            let (slots, dims) = out.slots_and_dims();
+            engine::zip_update::<D::Shape, _, _, _, _>(slots, dims, self, &other, |o: &mut _, x: &T, y: &R::Elem| {
                 *o = <T as BinaryElements<element::$Marker, R::Elem>>::apply(x, y)
             })
         }
@@ -117,8 +118,10 @@ macro_rules! elementwise {
             T: Clone,
             R::Elem: Clone,
         {
+            let (slots, dims) = out.slots_and_dims();
             engine::zip_update::<D::Shape, _, _, _, _>(
-                out.slots(),
+                slots,
+                dims,
                 self,
                 &other,
                 |o: &mut O, x: &T, y: &R::Elem| *o = f(x.clone(), y.clone()),
@@ -275,8 +278,10 @@ impl<T, S: Shape> Tensor<T, S> {
         A::Elem: Clone,
         B::Elem: Clone,
     {
+        let (out, dims) = self.slots_and_dims();
         engine::zip_update::<S, _, _, _, _>(
-            self.as_mut_slice(),
+            out,
+            dims,
             &a,
             &b,
             |o: &mut T, x: &A::Elem, y: &B::Elem| f(o, x.clone(), y.clone()),

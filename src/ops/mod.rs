@@ -13,7 +13,8 @@ pub use reduce::UniqueRuns;
 pub(crate) mod engine;
 mod views;
 
-use crate::layout::{Layout, RowMajor};
+use crate::layout::{Layout, Padded, RowMajor};
+use crate::shape::kind::Kind;
 use crate::{Shape, Tensor, TensorView, TensorViewMut};
 
 pub(crate) mod sealed {
@@ -33,11 +34,15 @@ pub trait Operand: sealed::Sealed {
     type Layout: Layout<Self::Shape>;
     #[doc(hidden)]
     fn source(&self) -> &[Self::Elem];
+    /// Extents and strides as a plan reads them: `Layout`'s constants for a shape without
+    /// `Dyn`, the operand's own for one with it.
+    #[doc(hidden)]
+    fn padded(&self) -> Padded;
 }
 
 /// `Operand` for each form: its layout, and how to reach the elements it reads.
 macro_rules! operands {
-    ($([$($g:tt)*] $ty:ty, $layout:ty, |$this:ident| $source:expr;)*) => {$(
+    ($([$($g:tt)*] $ty:ty, $layout:ty, |$this:ident| $source:expr, $dims:expr;)*) => {$(
         impl<$($g)*> sealed::Sealed for $ty {}
         // Not listed under "the following other types implement" when something else is used
         // as an operand: the note on `Operand` says what is accepted.
@@ -51,14 +56,19 @@ macro_rules! operands {
                 let $this = self;
                 $source
             }
+            #[inline(always)]
+            fn padded(&self) -> Padded {
+                let $this = self;
+                S::Kind::padded::<S, $layout>(&$dims)
+            }
         }
     )*};
 }
 
 operands! {
-    [T, S: Shape] Tensor<T, S>, RowMajor, |t| t.as_slice();
-    [T, S: Shape] &Tensor<T, S>, RowMajor, |t| t.as_slice();
-    [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, |v| TensorView::source(v);
-    [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, |v| TensorView::source(v);
-    [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, |v| v.as_slice();
+    [T, S: Shape] Tensor<T, S>, RowMajor, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
+    [T, S: Shape] &Tensor<T, S>, RowMajor, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
+    [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, |v| TensorView::source(v), *v.view_dims();
+    [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, |v| TensorView::source(v), *v.view_dims();
+    [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, |v| v.as_slice(), *v.view_dims();
 }

@@ -31,7 +31,7 @@
 //! target's side of the rule: [`BroadcastFrom`] is implemented by the target, for the same reason,
 //! and [`BroadcastInto`] reads it the other way round for `where` clauses.
 
-use crate::{Dim, Extent, One, Shape};
+use crate::{Dim, Dyn, Extent, One, Shape};
 
 crate::diagnostic::message! {
     /// Broadcasting of two extents: `Dim<N>` with `Dim<N>`, either with [`One`], `One` with `One`.
@@ -66,6 +66,24 @@ impl<const N: usize> BroadcastExtent<Dim<N>> for One {
 }
 impl BroadcastExtent<One> for One {
     type Output = One;
+}
+// A run-time extent against a known one gives the known one (MLIR's rule: its value must be that
+// or 1, checked when the operation runs); against `One` or another run-time extent it stays
+// run-time.
+impl<const N: usize> BroadcastExtent<Dyn> for Dim<N> {
+    type Output = Dim<N>;
+}
+impl<const N: usize> BroadcastExtent<Dim<N>> for Dyn {
+    type Output = Dim<N>;
+}
+impl BroadcastExtent<Dyn> for One {
+    type Output = Dyn;
+}
+impl BroadcastExtent<One> for Dyn {
+    type Output = Dyn;
+}
+impl BroadcastExtent<Dyn> for Dyn {
+    type Output = Dyn;
 }
 
 crate::diagnostic::message! {
@@ -117,6 +135,13 @@ crate::diagnostic::message! {
 impl<const N: usize, const M: usize> ExtentFrom<Dim<M>> for Dim<N> where Dim<N>: SameDim<Dim<M>> {}
 impl<const N: usize> ExtentFrom<One> for Dim<N> {}
 impl ExtentFrom<One> for One {}
+// With a run-time extent on either side, the write is checked when it runs: the source's extent
+// must equal the target's, or be 1.
+impl<const N: usize> ExtentFrom<Dyn> for Dim<N> {}
+impl ExtentFrom<Dyn> for One {}
+impl<const N: usize> ExtentFrom<Dim<N>> for Dyn {}
+impl ExtentFrom<One> for Dyn {}
+impl ExtentFrom<Dyn> for Dyn {}
 
 crate::diagnostic::message! {
     /// A target shape that a shape `Src` broadcasts to without changing the target: what in-place

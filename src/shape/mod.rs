@@ -1,7 +1,10 @@
 //! Shapes as types: the type-level half of the crate, in one folder.
 //!
 //! - [`Shape`] (this file): a tuple of extents, `()` through rank [`MAX_RANK`];
-//! - [`extent`]: one axis length as a type, [`Dim<N>`](crate::Dim) or [`One`](crate::One);
+//! - [`extent`]: one axis length as a type, [`Dim<N>`](crate::Dim), [`One`](crate::One) or
+//!   [`Dyn`](crate::Dyn);
+//! - [`kind`]: whether a shape is known whole at compile time, the one switch between inline
+//!   and run-time storage and loop plans;
 //! - [`broadcast`]: numpy's broadcasting rule, decided by the type checker;
 //! - [`axis`]: the axis algebra (the extent at an axis, an axis removed, inserted, replaced,
 //!   squeezed, the axes reversed, permuted, swapped, moved, a diagonal).
@@ -22,6 +25,7 @@ use broadcast::{BroadcastFrom, BroadcastWith};
 pub mod axis;
 pub mod broadcast;
 pub mod extent;
+pub mod kind;
 
 pub(crate) mod sealed {
     pub trait Sealed {}
@@ -52,6 +56,9 @@ pub trait Shape:
 {
     /// Number of axes.
     const RANK: usize;
+    /// [`Fixed`](kind::Fixed) when every extent is known at compile time,
+    /// [`Runtime`](kind::Runtime) when one is [`Dyn`](crate::Dyn).
+    type Kind: kind::Kind;
     /// A multi-index, `[usize; RANK]`.
     type Index: Copy
         + Debug
@@ -63,28 +70,34 @@ pub trait Shape:
         + Send
         + Sync
         + 'static;
-    /// The extents, outermost first.
+    /// The extents, outermost first. Like the constants below, only for a shape without a
+    /// [`Dyn`](crate::Dyn) axis: naming it for one fails the build.
     const DIMS: Self::Index;
     /// Number of elements: the product of the extents (1 for rank 0). A shape whose product
     /// overflows `usize` is rejected when this constant is evaluated.
     const NUM: usize;
     /// Row-major strides in elements: the last axis has stride 1.
     const STRIDES: Self::Index;
+    /// Each extent when known at compile time, `None` for a [`Dyn`](crate::Dyn) axis,
+    /// right-aligned in [`MAX_RANK`] slots (leading slots `Some(1)`).
+    const STATIC_DIMS: [Option<usize>; MAX_RANK];
     /// The extents right-aligned in [`MAX_RANK`] slots, leading slots 1: the form every
     /// compile-time plan works on, whatever the rank.
     #[doc(hidden)]
     const PADDED_DIMS: [usize; MAX_RANK];
 
+    /// The elements of a [`Fixed`](kind::Fixed) shape: `T` nested in arrays.
     #[doc(hidden)]
-    type Storage<T>;
+    type Nested<T>;
     #[doc(hidden)]
     type IntoIter<T>: Iterator<Item = T>;
     #[doc(hidden)]
-    fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> Self::Storage<T>;
+    fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> Self::Nested<T>;
     #[doc(hidden)]
-    fn into_flat_iter<T>(s: Self::Storage<T>) -> Self::IntoIter<T>;
+    fn into_flat_iter<T>(s: Self::Nested<T>) -> Self::IntoIter<T>;
 
-    /// The extents as a slice.
+    /// The extents as a slice (a shape without a [`Dyn`](crate::Dyn) axis; a tensor's or view's
+    /// `shape()` works for every shape).
     #[inline]
     fn dims() -> &'static [usize] {
         let padded: &'static [usize; MAX_RANK] = const { &Self::PADDED_DIMS };
@@ -97,12 +110,14 @@ impl sealed::Sealed for () {}
 /// Rank 0: one element, broadcasts with every shape.
 impl Shape for () {
     const RANK: usize = 0;
+    type Kind = kind::Fixed;
+    const STATIC_DIMS: [Option<usize>; MAX_RANK] = [Some(1); MAX_RANK];
     type Index = [usize; 0];
     const DIMS: [usize; 0] = [];
     const NUM: usize = 1;
     const STRIDES: [usize; 0] = [];
     const PADDED_DIMS: [usize; MAX_RANK] = [1; MAX_RANK];
-    type Storage<T> = T;
+    type Nested<T> = T;
     type IntoIter<T> = core::iter::Once<T>;
     #[inline]
     fn build<T>(base: usize, f: &mut impl FnMut(usize) -> T) -> T {

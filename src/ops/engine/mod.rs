@@ -15,9 +15,12 @@
 use core::marker::PhantomData;
 
 use crate::layout::{Layout, Plan, broadcast_strides, element_count, plan};
-use crate::{Operand, Shape, Tensor};
+use crate::shape::kind::{Kind, Select};
+use crate::{Operand, Shape, ShapeError, Tensor};
 
-#[cfg(debug_assertions)]
+mod runtime;
+// The run-time plan's runners: every build's `Dyn` operands, and every shape in debug builds.
+#[cfg_attr(not(debug_assertions), allow(dead_code))]
 mod shared;
 #[cfg(debug_assertions)]
 use shared as imp;
@@ -57,46 +60,215 @@ impl<S: Shape, A: Operand, B: Operand> Planned<S, A, B> {
     const ONE: Plan<1> = checked::<1, S>(plan(&S::PADDED_DIMS, &[strides_of::<A>()]));
 }
 
-/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`.
-#[inline(always)]
-pub(crate) fn zip<A: Operand, B: Operand, S: Shape, O, F>(a: &A, b: &B, mut f: F) -> Tensor<O, S>
+/// The kind of an operation over operands `A` and `B`: `Fixed` only when both shapes are.
+type KindOf2<A, B> = <<<A as Operand>::Shape as Shape>::Kind as Kind>::Or<
+    <<B as Operand>::Shape as Shape>::Kind,
+>;
+
+/// A shape error where the operator form has no `Result` to return it in.
+#[cold]
+#[track_caller]
+#[inline(never)]
+pub(crate) fn shape_panic(e: ShapeError) -> ! {
+    panic!("{e}")
+}
+
+/// The two arms of one element-wise operation; `TRY` says whether the caller takes a `Result`.
+struct Zip<'x, A, B, S, F> {
+    a: &'x A,
+    b: &'x B,
+    f: F,
+    _s: PhantomData<S>,
+}
+
+impl<A: Operand, B: Operand, S: Shape, O, F> Select for Zip<'_, A, B, S, F>
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    let (a, b) = (a.source(), b.source());
-    Tensor::from_writer(|out| imp::zip::<A, B, S, O, F>(a, b, out, &mut f))
+    type Output = Result<Tensor<O, S>, ShapeError>;
+    #[inline(always)]
+    fn fixed(mut self) -> Self::Output {
+        let (a, b) = (self.a.source(), self.b.source());
+        Ok(Tensor::from_writer(|out| {
+            imp::zip::<A, B, S, O, F>(a, b, out, &mut self.f)
+        }))
+    }
+    #[inline]
+    fn runtime(mut self) -> Self::Output {
+        runtime::zip(self.a, self.b, &mut self.f)
+    }
+}
+
+/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`; an error when a run-time extent does
+/// not broadcast.
+#[inline(always)]
+pub(crate) fn try_zip<A: Operand, B: Operand, S: Shape, O, F>(
+    a: &A,
+    b: &B,
+    f: F,
+) -> Result<Tensor<O, S>, ShapeError>
+where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    KindOf2::<A, B>::select(Zip { a, b, f, _s: PhantomData::<S> })
+}
+
+/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`; panics with the error's message when a
+/// run-time extent does not broadcast (a static shape never does: the check was the type's).
+#[inline(always)]
+pub(crate) fn zip<A: Operand, B: Operand, S: Shape, O, F>(a: &A, b: &B, f: F) -> Tensor<O, S>
+where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    match try_zip(a, b, f) {
+        Ok(t) => t,
+        Err(e) => shape_panic(e),
+    }
+}
+
+struct Map<'x, A, F> {
+    a: &'x A,
+    f: F,
+}
+
+impl<A: Operand, O, F: FnMut(&A::Elem) -> O> Select for Map<'_, A, F> {
+    type Output = Tensor<O, A::Shape>;
+    #[inline(always)]
+    fn fixed(mut self) -> Self::Output {
+        let a = self.a.source();
+        Tensor::from_writer(|out| imp::map::<A, O, F>(a, out, &mut self.f))
+    }
+    #[inline]
+    fn runtime(mut self) -> Self::Output {
+        // The output has the operand's shape: only the allocation can fail.
+        match runtime::map(self.a, &mut self.f) {
+            Ok(t) => t,
+            Err(e) => shape_panic(e),
+        }
+    }
 }
 
 /// `out[i] = f(a[i])`.
 #[inline(always)]
-pub(crate) fn map<A: Operand, O, F>(a: &A, mut f: F) -> Tensor<O, A::Shape>
+pub(crate) fn map<A: Operand, O, F>(a: &A, f: F) -> Tensor<O, A::Shape>
 where
     F: FnMut(&A::Elem) -> O,
 {
-    let a = a.source();
-    Tensor::from_writer(|out| imp::map::<A, O, F>(a, out, &mut f))
+    <<A::Shape as Shape>::Kind as Kind>::select(Map { a, f })
 }
 
-/// `f(&mut out[i], b[i])` for a row-major `out` of shape `S` and `b` broadcast to it.
+struct Assign<'x, S, T, B, F> {
+    out: &'x mut [T],
+    out_dims: &'x [usize],
+    b: &'x B,
+    f: F,
+    _s: PhantomData<S>,
+}
+
+impl<S: Shape, T, B: Operand, F: FnMut(&mut T, &B::Elem)> Select for Assign<'_, S, T, B, F> {
+    type Output = Result<(), ShapeError>;
+    #[inline(always)]
+    fn fixed(mut self) -> Self::Output {
+        imp::assign::<S, T, B, _>(self.out, self.b.source(), &mut self.f);
+        Ok(())
+    }
+    #[inline]
+    fn runtime(mut self) -> Self::Output {
+        runtime::assign(self.out, self.out_dims, self.b, &mut self.f)
+    }
+}
+
+/// `f(&mut out[i], b[i])` for a row-major `out` of shape `S` (extents `out_dims`) and `b`
+/// broadcast to it; an error when a run-time extent does not fit.
+#[inline(always)]
+pub(crate) fn try_assign<S: Shape, T, B: Operand>(
+    out: &mut [T],
+    out_dims: &[usize],
+    b: &B,
+    f: impl FnMut(&mut T, &B::Elem),
+) -> Result<(), ShapeError> {
+    <S::Kind as Kind>::Or::<<B::Shape as Shape>::Kind>::select(Assign {
+        out,
+        out_dims,
+        b,
+        f,
+        _s: PhantomData::<S>,
+    })
+}
+
+/// [`try_assign`], panicking with the error's message.
 #[inline(always)]
 pub(crate) fn assign<S: Shape, T, B: Operand>(
     out: &mut [T],
+    out_dims: &[usize],
     b: &B,
-    mut f: impl FnMut(&mut T, &B::Elem),
+    f: impl FnMut(&mut T, &B::Elem),
 ) {
-    imp::assign::<S, T, B, _>(out, b.source(), &mut f)
+    if let Err(e) = try_assign::<S, T, B>(out, out_dims, b, f) {
+        shape_panic(e)
+    }
 }
 
-/// `f(&mut out[i], a[i], b[i])` over an existing row-major `out` of shape `S`, both inputs
-/// broadcast to it: no temporary, so nothing to copy out.
+struct ZipUpdate<'x, S, O, A, B, F> {
+    out: &'x mut [O],
+    out_dims: &'x [usize],
+    a: &'x A,
+    b: &'x B,
+    f: F,
+    _s: PhantomData<S>,
+}
+
+impl<S: Shape, O, A: Operand, B: Operand, F> Select for ZipUpdate<'_, S, O, A, B, F>
+where
+    F: FnMut(&mut O, &A::Elem, &B::Elem),
+{
+    type Output = Result<(), ShapeError>;
+    #[inline(always)]
+    fn fixed(mut self) -> Self::Output {
+        imp::zip_update::<S, A, B, O, F>(self.out, self.a.source(), self.b.source(), &mut self.f);
+        Ok(())
+    }
+    #[inline]
+    fn runtime(mut self) -> Self::Output {
+        runtime::zip_update(self.out, self.out_dims, self.a, self.b, &mut self.f)
+    }
+}
+
+/// `f(&mut out[i], a[i], b[i])` over an existing row-major `out` of shape `S` (extents
+/// `out_dims`), both inputs broadcast to it: no temporary, so nothing to copy out.
+#[inline(always)]
+pub(crate) fn try_zip_update<S: Shape, A: Operand, B: Operand, O, F>(
+    out: &mut [O],
+    out_dims: &[usize],
+    a: &A,
+    b: &B,
+    f: F,
+) -> Result<(), ShapeError>
+where
+    F: FnMut(&mut O, &A::Elem, &B::Elem),
+{
+    <S::Kind as Kind>::Or::<KindOf2<A, B>>::select(ZipUpdate {
+        out,
+        out_dims,
+        a,
+        b,
+        f,
+        _s: PhantomData::<S>,
+    })
+}
+
+/// [`try_zip_update`], panicking with the error's message.
 #[inline(always)]
 pub(crate) fn zip_update<S: Shape, A: Operand, B: Operand, O, F>(
     out: &mut [O],
+    out_dims: &[usize],
     a: &A,
     b: &B,
-    mut f: F,
+    f: F,
 ) where
     F: FnMut(&mut O, &A::Elem, &B::Elem),
 {
-    imp::zip_update::<S, A, B, O, F>(out, a.source(), b.source(), &mut f)
+    if let Err(e) = try_zip_update::<S, A, B, O, F>(out, out_dims, a, b, f) {
+        shape_panic(e)
+    }
 }

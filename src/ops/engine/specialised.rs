@@ -96,7 +96,7 @@ pub(super) fn zip<A: Operand, B: Operand, S: Shape, O, F>(
 ) where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    if const { size_of::<S::Storage<O>>() > OUTLINE_BYTES } {
+    if const { size_of::<S::Nested<O>>() > OUTLINE_BYTES } {
         zip_outlined::<A, B, S, O, F>(a, b, out, f)
     } else {
         zip_fill::<A, B, S, O, F>(a, b, out, f)
@@ -138,7 +138,7 @@ pub(super) fn map<A: Operand, O, F>(a: &[A::Elem], out: &mut [MaybeUninit<O>], f
 where
     F: FnMut(&A::Elem) -> O,
 {
-    if const { size_of::<<A::Shape as Shape>::Storage<O>>() > OUTLINE_BYTES } {
+    if const { size_of::<<A::Shape as Shape>::Nested<O>>() > OUTLINE_BYTES } {
         map_outlined::<A, O, F>(a, out, f)
     } else {
         map_fill::<A, O, F>(a, out, f)
@@ -195,7 +195,7 @@ pub(super) fn zip_update<S: Shape, A: Operand, B: Operand, O, F>(
     // known not to overlap, which a caller's slices (a `TensorViewMut` over a caller's buffer)
     // may not show once inlined (callgrind, W3a into a borrowed buffer: 5.0k -> 3.4k instructions;
     // the hand loop: 3.3k).
-    if const { size_of::<S::Storage<O>>() > OUTLINE_BYTES } {
+    if const { size_of::<S::Nested<O>>() > OUTLINE_BYTES } {
         zip_update_outlined::<S, A, B, O, F>(out, a, b, f)
     } else {
         zip_update_fill::<S, A, B, O, F>(out, a, b, f)

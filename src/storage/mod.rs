@@ -40,6 +40,10 @@ use crate::Scalar;
 use crate::error::ShapeError;
 use crate::{Shape, Tensor, TensorView, TensorViewMut};
 
+pub(crate) mod fixed;
+#[doc(hidden)]
+pub mod runtime;
+
 mod sealed {
     pub trait Sealed {}
 }
@@ -54,6 +58,9 @@ pub trait Destination: sealed::Sealed {
     type Shape: Shape;
     #[doc(hidden)]
     fn slots(&mut self) -> &mut [Self::Elem];
+    /// The slots beside the extents (the shape's own when it has no `Dyn` axis).
+    #[doc(hidden)]
+    fn slots_and_dims(&mut self) -> (&mut [Self::Elem], &[usize]);
 }
 
 impl<T, S: Shape> sealed::Sealed for Tensor<T, S> {}
@@ -64,6 +71,10 @@ impl<T, S: Shape> Destination for Tensor<T, S> {
     fn slots(&mut self) -> &mut [T] {
         self.as_mut_slice()
     }
+    #[inline(always)]
+    fn slots_and_dims(&mut self) -> (&mut [T], &[usize]) {
+        Self::slots_and_dims(self)
+    }
 }
 
 impl<T, S: Shape> sealed::Sealed for TensorViewMut<'_, T, S> {}
@@ -73,6 +84,10 @@ impl<T, S: Shape> Destination for TensorViewMut<'_, T, S> {
     #[inline(always)]
     fn slots(&mut self) -> &mut [T] {
         self.as_mut_slice()
+    }
+    #[inline(always)]
+    fn slots_and_dims(&mut self) -> (&mut [T], &[usize]) {
+        Self::slots_and_dims(self)
     }
 }
 
@@ -193,9 +208,10 @@ impl<T, S: Shape> Tensor<T, S> {
 /// The `S::NUM` element slots of an uninitialised boxed tensor.
 #[cfg(feature = "alloc")]
 fn uninit_slots<T, S: Shape>(boxed: &mut Box<MaybeUninit<Tensor<T, S>>>) -> &mut [MaybeUninit<T>] {
-    const { crate::tensor::assert_storage_is_flat::<T, S>() };
+    const { fixed::assert_storage_is_flat::<T, S>() };
     let base: *mut MaybeUninit<Tensor<T, S>> = &mut **boxed;
-    // SAFETY: `Tensor<T, S>` is `repr(transparent)` over `S::Storage<T>`, `T` nested in arrays,
+    // SAFETY: `Tensor<T, S>` is `repr(transparent)` over `S::Nested<T>` (a shape without `Dyn`,
+    // whose storage is that; `assert_storage_is_flat` names `S::NUM`), `T` nested in arrays,
     // laid out like `[T; S::NUM]` (size and alignment asserted above); `MaybeUninit<T>` has `T`'s
     // layout and any bytes are a valid `MaybeUninit`. The slice covers exactly the allocation,
     // borrowed mutably from `boxed` for as long as the slice lives.

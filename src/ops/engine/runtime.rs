@@ -1,0 +1,162 @@
+//! Operands with a run-time extent (`Dyn`): the same plan as the static path, computed once per
+//! call from the operands' extents, then the same generated kernels (`shared`'s runners, which
+//! read a plan at run time). No allocation but the output's, none at all without `alloc` when
+//! writing into a destination.
+
+use core::mem::MaybeUninit;
+
+use super::shared;
+use crate::error::Dims;
+use crate::layout::{Padded, Plan, broadcast_strides, plan};
+use crate::{MAX_RANK, Operand, Shape, ShapeError, Tensor};
+
+/// The extents of a padded operand, unpadded.
+fn unpadded(p: &Padded, rank: usize) -> &[usize] {
+    &p.dims[MAX_RANK - rank..]
+}
+
+/// numpy's broadcast of two padded operands, each extent then checked against the one the
+/// result's type `S` fixes (only a `Dim<1>` against a run-time extent above 1 can differ).
+fn broadcast<S: Shape>(
+    a: &Padded,
+    rank_a: usize,
+    b: &Padded,
+    rank_b: usize,
+) -> Result<[usize; MAX_RANK], ShapeError> {
+    let mut out = [1; MAX_RANK];
+    for i in 0..MAX_RANK {
+        let (x, y) = (a.dims[i], b.dims[i]);
+        let axis = i as isize - MAX_RANK as isize;
+        out[i] = if x == y || y == 1 {
+            x
+        } else if x == 1 {
+            y
+        } else {
+            return Err(ShapeError::Incompatible {
+                a: Dims::new(unpadded(a, rank_a)),
+                b: Dims::new(unpadded(b, rank_b)),
+                axis,
+            });
+        };
+        if let Some(fixed) = S::STATIC_DIMS[i]
+            && fixed != out[i]
+        {
+            return Err(ShapeError::FixedExtent {
+                a: Dims::new(unpadded(a, rank_a)),
+                b: Dims::new(unpadded(b, rank_b)),
+                axis,
+                fixed,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Checks that `from` stretches to the target extents `to` (each equal, or 1).
+fn check_into(from: &Padded, rank: usize, to: &[usize; MAX_RANK], rank_to: usize) -> Result<(), ShapeError> {
+    for i in 0..MAX_RANK {
+        let e = from.dims[i];
+        if e != 1 && e != to[i] {
+            return Err(ShapeError::NotBroadcastableTo {
+                from: Dims::new(unpadded(from, rank)),
+                to: Dims::new(&to[MAX_RANK - rank_to..]),
+                axis: i as isize - MAX_RANK as isize,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A plan over `dims` as the kernels take it (rank 0 runs as a loop of one).
+fn planned<const N: usize>(dims: &[usize; MAX_RANK], strides: &[[usize; MAX_RANK]; N]) -> Plan<N> {
+    let mut p = plan(dims, strides);
+    if p.rank == 0 {
+        p.rank = 1;
+    }
+    p
+}
+
+/// An operand's strides inside a broadcast: 0 on its extent-1 axes.
+fn stretched(p: &Padded) -> [usize; MAX_RANK] {
+    broadcast_strides(&p.dims, &p.strides)
+}
+
+/// The last `S::RANK` of padded extents, as `S`'s index type.
+fn index_of<S: Shape>(dims: &[usize; MAX_RANK]) -> S::Index {
+    let mut index = S::Index::default();
+    index.as_mut().copy_from_slice(&dims[MAX_RANK - S::RANK..]);
+    index
+}
+
+/// Target extents, padded, checked against the target's type (a destination's shape always
+/// agrees with it; this keeps a wrong `dims` from ever reaching a kernel).
+fn padded_target(dims: &[usize]) -> [usize; MAX_RANK] {
+    Padded::new(dims, &[]).dims
+}
+
+/// `out[i] = f(a[i], b[i])` over the broadcast of `a` and `b`.
+pub(super) fn zip<A: Operand, B: Operand, S: Shape, O, F>(
+    a: &A,
+    b: &B,
+    f: &mut F,
+) -> Result<Tensor<O, S>, ShapeError>
+where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    let (pa, pb) = (a.padded(), b.padded());
+    let dims = broadcast::<S>(&pa, A::Shape::RANK, &pb, B::Shape::RANK)?;
+    let p = planned(&dims, &[stretched(&pa), stretched(&pb)]);
+    let (xa, xb) = (a.source(), b.source());
+    Tensor::try_from_writer(index_of::<S>(&dims), |out: &mut [MaybeUninit<O>]| {
+        shared::zip_any(&p, xa, xb, out, f)
+    })
+}
+
+/// `out[i] = f(a[i])`.
+pub(super) fn map<A: Operand, O, F>(a: &A, f: &mut F) -> Result<Tensor<O, A::Shape>, ShapeError>
+where
+    F: FnMut(&A::Elem) -> O,
+{
+    let pa = a.padded();
+    let p = planned(&pa.dims, &[pa.strides]);
+    let xa = a.source();
+    Tensor::try_from_writer(index_of::<A::Shape>(&pa.dims), |out: &mut [MaybeUninit<O>]| {
+        shared::map_any(&p, xa, out, f)
+    })
+}
+
+/// `f(&mut out[i], b[i])` for a row-major `out` of extents `out_dims`, `b` broadcast to it.
+pub(super) fn assign<T, B: Operand>(
+    out: &mut [T],
+    out_dims: &[usize],
+    b: &B,
+    f: &mut impl FnMut(&mut T, &B::Elem),
+) -> Result<(), ShapeError> {
+    let to = padded_target(out_dims);
+    let pb = b.padded();
+    check_into(&pb, B::Shape::RANK, &to, out_dims.len())?;
+    let p = planned(&to, &[stretched(&pb)]);
+    shared::assign_any(&p, b.source(), out, f);
+    Ok(())
+}
+
+/// `f(&mut out[i], a[i], b[i])` over a row-major `out` of extents `out_dims`, both inputs
+/// broadcast to it.
+pub(super) fn zip_update<A: Operand, B: Operand, O, F>(
+    out: &mut [O],
+    out_dims: &[usize],
+    a: &A,
+    b: &B,
+    f: &mut F,
+) -> Result<(), ShapeError>
+where
+    F: FnMut(&mut O, &A::Elem, &B::Elem),
+{
+    let to = padded_target(out_dims);
+    let (pa, pb) = (a.padded(), b.padded());
+    check_into(&pa, A::Shape::RANK, &to, out_dims.len())?;
+    check_into(&pb, B::Shape::RANK, &to, out_dims.len())?;
+    let p = planned(&to, &[stretched(&pa), stretched(&pb)]);
+    shared::zip_update_any(&p, a.source(), b.source(), out, f);
+    Ok(())
+}

@@ -1,0 +1,246 @@
+//! Whether a shape is known whole at compile time ([`Fixed`]) or has a run-time axis
+//! ([`Runtime`]): the one switch between the two ways a tensor is kept and an operation is run.
+//!
+//! A shape's kind is computed from its extents' ([`Shape::Kind`](crate::Shape::Kind)):
+//! `Fixed` when every extent is `Dim<N>` or `One`, `Runtime` as soon as one is
+//! [`Dyn`](crate::Dyn). Everything that differs between the two is a method of [`Kind`], so the
+//! code of one kind is only ever compiled for shapes of that kind:
+//! - a `Fixed` tensor stores its elements inline and nothing else; its extents, strides and loop
+//!   plans are constants (`Shape::NUM`, `Shape::DIMS`, ...), exactly as before `Dyn` existed;
+//! - a `Runtime` tensor keeps its extents beside its elements on the heap (a view borrows
+//!   them), and its loop plan is computed once per call by the same `layout::plan` function.
+//!
+//! Operations choose with [`Kind::select`]: the caller passes both arms as a [`Select`], and only
+//! the arm of the operands' kind is instantiated.
+
+use core::fmt::Debug;
+use core::mem::MaybeUninit;
+
+use crate::layout::{Layout, Padded};
+use crate::{Shape, ShapeError};
+use crate::storage::{fixed, runtime};
+
+pub(crate) mod sealed {
+    pub trait Sealed {}
+}
+
+/// Every extent known at compile time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fixed;
+
+/// At least one extent known only at run time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Runtime;
+
+impl sealed::Sealed for Fixed {}
+impl sealed::Sealed for Runtime {}
+
+/// An operation with one arm per kind of shape; [`Kind::select`] runs the arm of its kind.
+pub trait Select {
+    /// What both arms return.
+    type Output;
+    /// Every operand's shape is known at compile time.
+    fn fixed(self) -> Self::Output;
+    /// Some operand has a run-time extent.
+    fn runtime(self) -> Self::Output;
+}
+
+/// [`Fixed`] or [`Runtime`]. Sealed.
+pub trait Kind: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static {
+    /// `Fixed` when both are `Fixed`, else `Runtime`.
+    type Or<K: Kind>: Kind;
+    /// `true` for [`Fixed`].
+    const FIXED: bool;
+    /// What a tensor of shape `S` holds: its elements (nested arrays) for `Fixed`; its extents and
+    /// its elements on the heap for `Runtime`.
+    #[doc(hidden)]
+    type Store<T, S: Shape>;
+    /// What a view of shape `S` holds beside its elements: nothing for `Fixed` (extents and
+    /// strides are constants), its extents and strides for `Runtime`.
+    #[doc(hidden)]
+    type ViewDims<S: Shape>: Copy + Debug + Send + Sync;
+    /// Runs `op`'s arm for this kind.
+    fn select<V: Select>(op: V) -> V::Output;
+
+    #[doc(hidden)]
+    fn as_slice<T, S: Shape>(store: &Self::Store<T, S>) -> &[T];
+    #[doc(hidden)]
+    fn as_mut_slice<T, S: Shape>(store: &mut Self::Store<T, S>) -> &mut [T];
+    #[doc(hidden)]
+    fn dims<T, S: Shape>(store: &Self::Store<T, S>) -> &[usize];
+    /// The elements, mutable, and the extents, at once.
+    #[doc(hidden)]
+    fn split_mut<T, S: Shape>(store: &mut Self::Store<T, S>) -> (&mut [T], &[usize]);
+    #[doc(hidden)]
+    fn view_dims<S: Shape>(dims: &Self::ViewDims<S>) -> &[usize];
+    #[doc(hidden)]
+    type IntoIter<T, S: Shape>: Iterator<Item = T>;
+    #[doc(hidden)]
+    fn into_iter<T, S: Shape>(store: Self::Store<T, S>) -> Self::IntoIter<T, S>;
+    /// The storage whose `n` slots `fill` writes, for extents `dims` (the shape's own for
+    /// `Fixed`); an error when the memory cannot be had.
+    #[doc(hidden)]
+    fn try_from_writer<T, S: Shape>(
+        dims: S::Index,
+        n: usize,
+        fill: impl FnOnce(&mut [MaybeUninit<T>]),
+    ) -> Result<Self::Store<T, S>, ShapeError>;
+    /// Nested arrays as the storage (`Fixed` only: the static constructors, which name
+    /// `S::NUM`, cannot be built for a `Runtime` shape).
+    #[doc(hidden)]
+    fn from_nested<T, S: Shape>(nested: S::Nested<T>) -> Self::Store<T, S>;
+    /// The storage as nested arrays (`Fixed` only).
+    #[doc(hidden)]
+    fn into_nested<T, S: Shape>(store: Self::Store<T, S>) -> S::Nested<T>;
+    /// What a view of a `Fixed` shape keeps (nothing); `Runtime` views are made from extents.
+    #[doc(hidden)]
+    fn fixed_view_dims<S: Shape>() -> Self::ViewDims<S>;
+    /// A row-major view's dims for extents `dims`.
+    #[doc(hidden)]
+    fn row_major_view_dims<S: Shape>(dims: S::Index) -> Self::ViewDims<S>;
+    /// A view's strides: `L`'s constants for `Fixed`, the stored ones for `Runtime`.
+    #[doc(hidden)]
+    fn view_strides<S: Shape, L: Layout<S>>(dims: &Self::ViewDims<S>) -> &[usize];
+    /// A view's extents and strides as a loop plan reads them, right-aligned in
+    /// [`MAX_RANK`](crate::MAX_RANK) slots (constants for `Fixed`).
+    #[doc(hidden)]
+    fn padded<S: Shape, L: Layout<S>>(dims: &Self::ViewDims<S>) -> Padded;
+}
+
+impl Kind for Fixed {
+    type Or<K: Kind> = K;
+    const FIXED: bool = true;
+    type Store<T, S: Shape> = S::Nested<T>;
+    type ViewDims<S: Shape> = ();
+    #[inline(always)]
+    fn select<V: Select>(op: V) -> V::Output {
+        op.fixed()
+    }
+    #[inline(always)]
+    fn as_slice<T, S: Shape>(store: &S::Nested<T>) -> &[T] {
+        fixed::as_slice::<T, S>(store)
+    }
+    #[inline(always)]
+    fn as_mut_slice<T, S: Shape>(store: &mut S::Nested<T>) -> &mut [T] {
+        fixed::as_mut_slice::<T, S>(store)
+    }
+    #[inline(always)]
+    fn dims<T, S: Shape>(_: &S::Nested<T>) -> &[usize] {
+        S::dims()
+    }
+    #[inline(always)]
+    fn split_mut<T, S: Shape>(store: &mut S::Nested<T>) -> (&mut [T], &[usize]) {
+        (fixed::as_mut_slice::<T, S>(store), S::dims())
+    }
+    #[inline(always)]
+    fn view_dims<S: Shape>(_: &()) -> &[usize] {
+        S::dims()
+    }
+    type IntoIter<T, S: Shape> = S::IntoIter<T>;
+    #[inline]
+    fn into_iter<T, S: Shape>(store: S::Nested<T>) -> S::IntoIter<T> {
+        S::into_flat_iter(store)
+    }
+    #[inline(always)]
+    fn try_from_writer<T, S: Shape>(
+        _: S::Index,
+        _: usize,
+        fill: impl FnOnce(&mut [MaybeUninit<T>]),
+    ) -> Result<S::Nested<T>, ShapeError> {
+        Ok(fixed::from_writer::<T, S>(fill))
+    }
+    #[inline(always)]
+    fn from_nested<T, S: Shape>(nested: S::Nested<T>) -> S::Nested<T> {
+        nested
+    }
+    #[inline(always)]
+    fn into_nested<T, S: Shape>(store: S::Nested<T>) -> S::Nested<T> {
+        store
+    }
+    #[inline(always)]
+    fn fixed_view_dims<S: Shape>() {}
+    #[inline(always)]
+    fn row_major_view_dims<S: Shape>(_: S::Index) {}
+    #[inline(always)]
+    fn view_strides<S: Shape, L: Layout<S>>(_: &()) -> &[usize] {
+        crate::view::strides::<S, L>()
+    }
+    #[inline(always)]
+    fn padded<S: Shape, L: Layout<S>>(_: &()) -> Padded {
+        Padded {
+            dims: S::PADDED_DIMS,
+            strides: L::STRIDES,
+        }
+    }
+}
+
+impl Kind for Runtime {
+    type Or<K: Kind> = Runtime;
+    const FIXED: bool = false;
+    type Store<T, S: Shape> = runtime::Heap<T, S::Index>;
+    type ViewDims<S: Shape> = runtime::ViewDims<S::Index>;
+    #[inline(always)]
+    fn select<V: Select>(op: V) -> V::Output {
+        op.runtime()
+    }
+    #[inline(always)]
+    fn as_slice<T, S: Shape>(store: &runtime::Heap<T, S::Index>) -> &[T] {
+        store.as_slice()
+    }
+    #[inline(always)]
+    fn as_mut_slice<T, S: Shape>(store: &mut runtime::Heap<T, S::Index>) -> &mut [T] {
+        store.as_mut_slice()
+    }
+    #[inline(always)]
+    fn dims<T, S: Shape>(store: &runtime::Heap<T, S::Index>) -> &[usize] {
+        store.dims.as_ref()
+    }
+    #[inline(always)]
+    fn split_mut<T, S: Shape>(store: &mut runtime::Heap<T, S::Index>) -> (&mut [T], &[usize]) {
+        store.split_mut()
+    }
+    #[inline(always)]
+    fn view_dims<S: Shape>(dims: &runtime::ViewDims<S::Index>) -> &[usize] {
+        dims.dims.as_ref()
+    }
+    type IntoIter<T, S: Shape> = runtime::IntoIter<T>;
+    #[inline]
+    fn into_iter<T, S: Shape>(store: runtime::Heap<T, S::Index>) -> runtime::IntoIter<T> {
+        store.into_iter()
+    }
+    #[inline(always)]
+    fn try_from_writer<T, S: Shape>(
+        dims: S::Index,
+        n: usize,
+        fill: impl FnOnce(&mut [MaybeUninit<T>]),
+    ) -> Result<runtime::Heap<T, S::Index>, ShapeError> {
+        runtime::Heap::try_from_writer(dims, n, fill)
+    }
+    fn from_nested<T, S: Shape>(_: S::Nested<T>) -> runtime::Heap<T, S::Index> {
+        unreachable!("a shape with a `Dyn` axis has no nested-array storage")
+    }
+    fn into_nested<T, S: Shape>(_: runtime::Heap<T, S::Index>) -> S::Nested<T> {
+        unreachable!("a shape with a `Dyn` axis has no nested-array storage")
+    }
+    fn fixed_view_dims<S: Shape>() -> runtime::ViewDims<S::Index> {
+        unreachable!("a view of a shape with a `Dyn` axis is made from its extents")
+    }
+    #[inline]
+    fn row_major_view_dims<S: Shape>(dims: S::Index) -> runtime::ViewDims<S::Index> {
+        let mut strides = S::Index::default();
+        let mut acc = 1usize;
+        for (s, &d) in strides.as_mut().iter_mut().zip(dims.as_ref()).rev() {
+            *s = acc;
+            acc = acc.wrapping_mul(d);
+        }
+        runtime::ViewDims { dims, strides }
+    }
+    #[inline(always)]
+    fn view_strides<S: Shape, L: Layout<S>>(dims: &runtime::ViewDims<S::Index>) -> &[usize] {
+        dims.strides.as_ref()
+    }
+    #[inline]
+    fn padded<S: Shape, L: Layout<S>>(dims: &runtime::ViewDims<S::Index>) -> Padded {
+        Padded::new(dims.dims.as_ref(), dims.strides.as_ref())
+    }
+}
