@@ -118,7 +118,7 @@ macro_rules! message {
             message = "cannot broadcast extent `{Self}` with extent `{Rhs}`",
             label = "shapes do not broadcast: an aligned pair of extents is `{Self}` and `{Rhs}`",
             note = "broadcasting aligns shapes on the right; each pair of extents must be equal or one of them 1",
-            note = "the extent 1 is the type `One` (`shape![..]` writes it for a literal 1); a hand-written `Dim<1>` is not an extent"
+            note = "only the extent 1 written `One` stretches (`shape![..]` writes it for a literal 1); a `Dim<1>` (a const parameter set to 1) does not: use `One`, or convert with `into_shape`"
         )]
         $(#[$doc])* pub trait BroadcastExtent $($rest)*
     };
@@ -127,7 +127,7 @@ macro_rules! message {
             message = "cannot broadcast extent `{Self}` with extent `{Other}`",
             label = "shapes do not broadcast: an aligned pair of extents is `{Self}` and `{Other}`",
             note = "broadcasting aligns shapes on the right; each pair of extents must be equal or one of them 1",
-            note = "the extent 1 is the type `One` (`shape![..]` writes it for a literal 1); a hand-written `Dim<1>` is not an extent"
+            note = "only the extent 1 written `One` stretches (`shape![..]` writes it for a literal 1); a `Dim<1>` (a const parameter set to 1) does not: use `One`, or convert with `into_shape`"
         )]
         $(#[$doc])* pub trait SameDim $($rest)*
     };
@@ -160,6 +160,23 @@ macro_rules! message {
             note = "the broadcast result must be exactly the target shape: an in-place operator or `broadcast_to` never grows it"
         )]
         $(#[$doc])* pub trait RankAtMost $($rest)*
+    };
+
+    // Conversions between shapes: `crate::shape::convert`.
+    ($(#[$doc:meta])* pub trait ExtentInto $($rest:tt)*) => {
+        #[diagnostic::on_unimplemented(
+            message = "extent `{Self}` cannot become extent `{Target}` without a run-time check",
+            label = "`into_shape` takes an axis to the same extent, to `Dyn`, or between `One` and `Dim<1>`",
+            note = "use `try_into_shape` to check a `Dyn` axis against a known extent when the program runs"
+        )]
+        $(#[$doc])* pub trait ExtentInto $($rest)*
+    };
+    ($(#[$doc:meta])* pub trait ShapeInto $($rest:tt)*) => {
+        #[diagnostic::on_unimplemented(
+            message = "shape `{Self}` cannot become shape `{Target}` without a run-time check",
+            note = "`into_shape` keeps the rank and takes each axis to the same extent, to `Dyn`, or between `One` and `Dim<1>`; `try_into_shape` checks the rest when the program runs"
+        )]
+        $(#[$doc])* pub trait ShapeInto $($rest)*
     };
 
     // Element types of an operation: `crate::ops::element`.

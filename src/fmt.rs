@@ -108,28 +108,33 @@ fn debug<T: Debug>(x: &T, out: &mut dyn Write, precision: Option<usize>) -> fmt:
 
 impl<T: Display, S: Shape> Display for Tensor<T, S> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write_nested(f, S::dims(), self.iter(), &display::<T>)
+        write_nested(f, self.shape(), self.iter(), &display::<T>)
     }
 }
 
 impl<T: Debug, S: Shape> Debug for Tensor<T, S> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str("Tensor(")?;
-        write_nested(f, S::dims(), self.iter(), &debug::<T>)?;
-        write!(f, ", shape={:?})", S::dims())
+        write_nested(f, self.shape(), self.iter(), &debug::<T>)?;
+        write!(f, ", shape={:?})", self.shape())
     }
 }
 
 impl<T: Display, S: Shape, L: Layout<S>> Display for TensorView<'_, T, S, L> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write_nested(f, S::dims(), self.iter(), &display::<T>)
+        write_nested(f, self.shape(), self.iter(), &display::<T>)
     }
 }
 
 impl<T: Debug, S: Shape, L: Layout<S>> Debug for TensorView<'_, T, S, L> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str("TensorView(")?;
-        write_nested(f, S::dims(), self.iter(), &debug::<T>)?;
-        write!(f, ", shape={:?}, strides={:?})", S::dims(), self.strides())
+        write_nested(f, self.shape(), self.iter(), &debug::<T>)?;
+        write!(
+            f,
+            ", shape={:?}, strides={:?})",
+            self.shape(),
+            self.strides()
+        )
     }
 }

@@ -3,20 +3,22 @@
 
 use crate::layout::Layout;
 use crate::tensor::step_index;
-use crate::{MAX_RANK, Shape, TensorView};
+use crate::{Shape, TensorView};
 
 /// `(multi-index, &element)` in row-major order; from [`Tensor::indexed_iter`](crate::Tensor::indexed_iter).
 #[derive(Clone, Debug)]
 pub struct IndexedIter<'a, T, S: Shape> {
     elems: core::slice::Iter<'a, T>,
     index: S::Index,
+    dims: S::Index,
 }
 
 impl<'a, T, S: Shape> IndexedIter<'a, T, S> {
-    pub(crate) fn new(elems: &'a [T]) -> Self {
+    pub(crate) fn new(elems: &'a [T], dims: S::Index) -> Self {
         Self {
             elems: elems.iter(),
             index: S::Index::default(),
+            dims,
         }
     }
 }
@@ -27,7 +29,7 @@ impl<'a, T, S: Shape> Iterator for IndexedIter<'a, T, S> {
     fn next(&mut self) -> Option<Self::Item> {
         let x = self.elems.next()?;
         let here = self.index;
-        step_index(self.index.as_mut(), S::DIMS.as_ref());
+        step_index(self.index.as_mut(), self.dims.as_ref());
         Some((here, x))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -57,7 +59,7 @@ impl<'a, T, S: Shape, L: Layout<S>> ViewIter<'a, T, S, L> {
             view,
             index: S::Index::default(),
             offset: 0,
-            left: S::NUM,
+            left: view.len(),
         }
     }
 }
@@ -72,16 +74,8 @@ impl<'a, T, S: Shape, L: Layout<S>> Iterator for ViewIter<'a, T, S, L> {
         self.left -= 1;
         let x = &self.view.source()[self.offset];
         // Odometer step that keeps the offset in sync: no multiply per element.
-        let strides = &L::STRIDES[MAX_RANK - S::RANK..];
-        let dims = S::DIMS;
-        for ((i, &d), &s) in self
-            .index
-            .as_mut()
-            .iter_mut()
-            .zip(dims.as_ref())
-            .zip(strides)
-            .rev()
-        {
+        let (dims, strides) = (self.view.shape(), self.view.strides());
+        for ((i, &d), &s) in self.index.as_mut().iter_mut().zip(dims).zip(strides).rev() {
             *i += 1;
             self.offset += s;
             if *i < d {
@@ -113,14 +107,16 @@ impl<T, S: Shape, L: Layout<S>> ExactSizeIterator for ViewIter<'_, T, S, L> {}
 #[derive(Clone, Debug)]
 pub struct Indices<S: Shape> {
     index: S::Index,
+    dims: S::Index,
     left: usize,
 }
 
 impl<S: Shape> Indices<S> {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(dims: S::Index) -> Self {
         Self {
             index: S::Index::default(),
-            left: S::NUM,
+            dims,
+            left: crate::layout::element_count(dims.as_ref()),
         }
     }
 }
@@ -134,7 +130,7 @@ impl<S: Shape> Iterator for Indices<S> {
         }
         self.left -= 1;
         let here = self.index;
-        step_index(self.index.as_mut(), S::DIMS.as_ref());
+        step_index(self.index.as_mut(), self.dims.as_ref());
         Some(here)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {

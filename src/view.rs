@@ -120,7 +120,9 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
     /// Every multi-index of the view's shape, in row-major order.
     #[inline]
     pub fn indices(&self) -> crate::iter::Indices<S> {
-        crate::iter::Indices::new()
+        let mut dims = S::Index::default();
+        dims.as_mut().copy_from_slice(self.shape());
+        crate::iter::Indices::new(dims)
     }
 
     /// `(multi-index, &element)` in the view's row-major order.

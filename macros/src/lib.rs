@@ -18,9 +18,10 @@ mod tensor;
 
 /// The shape type for literal extents: `shape![2, 3, 4]` is `(Dim<2>, Dim<3>, Dim<4>)`.
 ///
-/// The literal `1` becomes `One`, the extent that broadcasts. An extent may also be a const
-/// generic parameter or a braced const expression (`shape![N, 3]`, `shape![{N * 2}]`); such an
-/// extent is always `Dim<..>`, so it must not be 1 (use a literal `1` where you mean `One`).
+/// The literal `1` becomes `One`, the extent that broadcasts, and `Dyn` the extent known at run
+/// time (`shape![Dyn, 784]`). An extent may also be a const generic parameter or a braced const
+/// expression (`shape![N, 3]`, `shape![{N * 2}]`); such an extent is always `Dim<..>`, which for
+/// 1 is a legal extent that does not stretch (write a literal `1` where you mean `One`).
 /// At most 8 axes.
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {

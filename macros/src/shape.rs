@@ -26,7 +26,8 @@ pub fn expand(input: TokenStream) -> TokenStream {
     quote!( ( #( #types, )* ) )
 }
 
-/// The extent type for one extent expression: `1` is `One`, any other literal or expression `Dim<..>`.
+/// The extent type for one extent expression: `1` is `One`, `Dyn` is `Dyn`, any other literal or
+/// expression `Dim<..>`.
 ///
 /// A `$d:literal`, `$d:expr` or `$d:tt` fragment of a user's `macro_rules!` reaches this macro
 /// wrapped in an invisible group (`Expr::Group`): it is looked through, so a literal `1` passed
@@ -45,6 +46,16 @@ pub fn extent_type(e: &Expr) -> TokenStream {
             Ok(_) => quote_spanned!(int.span()=> ::shaped::Dim<#int>),
             Err(err) => err.to_compile_error(),
         };
+    }
+    // `Dyn` is the run-time extent (a path, so `shaped::Dyn` written out works too).
+    if let Expr::Path(p) = e
+        && p.qself.is_none()
+        && p.path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "Dyn" && s.arguments.is_empty())
+    {
+        return quote_spanned!(p.path.segments.last().map_or_else(proc_macro2::Span::call_site, |s| s.ident.span())=> ::shaped::Dyn);
     }
     let e = e.to_token_stream();
     quote!(::shaped::Dim<{ #e }>)

@@ -57,7 +57,16 @@ pub fn shapes(input: TokenStream) -> TokenStream {
             }
         });
         out.extend(from_nested_array(rank));
+        let b = idents("B", rank);
+        out.extend(quote! {
+            impl<#(#a: crate::Extent,)* #(#b: crate::Extent),*> crate::shape::convert::ShapeInto<(#(#b,)*)> for (#(#a,)*)
+            where #(#a: crate::shape::convert::ExtentInto<#b>),*
+            {}
+        });
     }
+    out.extend(quote! {
+        impl crate::shape::convert::ShapeInto<()> for () {}
+    });
     out
 }
 

@@ -18,9 +18,10 @@ impl<T, S: Shape> Tensor<T, S> {
     /// assert_eq!((d.shape(), d.to_vec()), (&[2, 3][..], vec![1, 2, 3, 4, 5, 6]));
     /// ```
     pub fn into_dyn(self) -> DynTensor<T> {
-        let mut data = Vec::with_capacity(S::NUM);
+        let dims = DimVec::from_slice(self.shape());
+        let mut data = Vec::with_capacity(self.len());
         data.extend(self);
-        DynTensor::from_parts(data, DimVec::from_slice(S::dims()))
+        DynTensor::from_parts(data, dims)
     }
 
     /// A dynamic view of this tensor (nothing copied), for mixing with dynamic tensors.
@@ -36,16 +37,18 @@ impl<T, S: Shape> Tensor<T, S> {
     pub fn as_dyn(&self) -> DynView<'_, T> {
         DynView::new(
             self.as_slice(),
-            Layout::row_major(DimVec::from_slice(S::dims())),
+            Layout::row_major(DimVec::from_slice(self.shape())),
         )
     }
 }
 
 impl<T> DynTensor<T> {
-    /// This tensor as a static [`Tensor<T, S>`](Tensor), elements moved; checked once.
+    /// This tensor as a [`Tensor<T, S>`](Tensor), elements moved; checked once. `S` may have
+    /// `Dyn` axes, which take this tensor's extents (the `Vec` is kept, nothing copied).
     ///
     /// Errors: [`ShapeError::RankTooLarge`] when this tensor has more than [`MAX_RANK`] axes,
-    /// [`ShapeError::StaticMismatch`] (naming both shapes) when its shape is not `S`.
+    /// [`ShapeError::StaticMismatch`] (naming both shapes) when an extent `S` knows differs,
+    /// [`ShapeError::Rank`] when `S` has a `Dyn` axis and another rank.
     ///
     /// ```
     /// use shaped::{shape, DynTensor, Tensor, ShapeError};
@@ -67,18 +70,8 @@ impl<T> DynTensor<T> {
                 max: MAX_RANK,
             });
         }
-        if self.shape() != S::dims() {
-            return Err(ShapeError::StaticMismatch {
-                found: Dims::new(self.shape()),
-                expected: Dims::new(S::dims()),
-            });
-        }
-        // Equal shapes, so exactly `S::NUM` elements: the iterator never runs dry.
-        let mut elems = self.into_vec().into_iter();
-        Ok(Tensor::from_flat_fn(|_| match elems.next() {
-            Some(x) => x,
-            None => unreachable!("a tensor of shape S holds S::NUM elements"),
-        }))
+        let dims = DimVec::from_slice(self.shape());
+        Tensor::from_shape_vec(&dims, self.into_vec())
     }
 }
 

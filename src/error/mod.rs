@@ -85,6 +85,13 @@ pub enum ShapeError {
         /// The static shape asked for.
         expected: Dims,
     },
+    /// Extents given for a shape type have another number of axes than the type.
+    Rank {
+        /// The extents given.
+        shape: Dims,
+        /// The shape type's rank.
+        rank: usize,
+    },
     /// A static shape was asked for, but the dynamic tensor has more axes than any static shape.
     RankTooLarge {
         /// The dynamic tensor's shape.
@@ -302,6 +309,11 @@ impl fmt::Display for ShapeError {
                 f,
                 "a tensor of shape {found} cannot become a static tensor of shape {expected}; \
                  reshape or broadcast it first"
+            ),
+            Self::Rank { shape, rank } => write!(
+                f,
+                "extents {shape} have {} axes, but the shape type has {rank}; give one extent per axis",
+                shape.as_slice().len()
             ),
             Self::RankTooLarge { shape, max } => write!(
                 f,

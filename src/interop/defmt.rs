@@ -41,7 +41,7 @@ impl<T: Format, S: Shape> Format for Tensor<T, S> {
     fn format(&self, f: Formatter<'_>) {
         defmt::write!(f, "Tensor(");
         elements(f, self.iter());
-        defmt::write!(f, ", shape={=[?]})", S::dims());
+        defmt::write!(f, ", shape={=[?]})", self.shape());
     }
 }
 
@@ -52,7 +52,7 @@ impl<T: Format, S: Shape, L: Layout<S>> Format for TensorView<'_, T, S, L> {
         defmt::write!(
             f,
             ", shape={=[?]}, strides={=[?]})",
-            S::dims(),
+            self.shape(),
             self.strides()
         );
     }
@@ -62,7 +62,7 @@ impl<T: Format, S: Shape> Format for TensorViewMut<'_, T, S> {
     fn format(&self, f: Formatter<'_>) {
         defmt::write!(f, "TensorViewMut(");
         elements(f, self.as_slice().iter());
-        defmt::write!(f, ", shape={=[?]})", S::dims());
+        defmt::write!(f, ", shape={=[?]})", self.shape());
     }
 }
 

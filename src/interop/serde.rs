@@ -157,7 +157,7 @@ where
 
 impl<T: Serialize, S: Shape> Serialize for Tensor<T, S> {
     fn serialize<Z: Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
-        serialize_tensor(s, S::dims(), || self.iter())
+        serialize_tensor(s, self.shape(), || self.iter())
     }
 }
 

@@ -40,6 +40,14 @@ pub const fn element_count(dims: &[usize]) -> usize {
     n
 }
 
+/// Product of the extents, `None` when it overflows `usize` (0 whenever an extent is 0).
+pub fn checked_count(dims: &[usize]) -> Option<usize> {
+    if dims.contains(&0) {
+        return Some(0);
+    }
+    dims.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
+}
+
 /// Row-major strides of padded dims (the last axis has stride 1).
 pub const fn row_major(dims: &[usize; MAX_RANK]) -> [usize; MAX_RANK] {
     let mut s = [0; MAX_RANK];

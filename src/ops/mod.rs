@@ -5,12 +5,14 @@
 //! loops themselves are the generated kernels, run by `engine` with a compile-time plan.
 
 mod arith;
+mod checked;
 pub mod element;
 mod elementwise;
 mod matmul;
 mod reduce;
 pub use reduce::UniqueRuns;
 pub(crate) mod engine;
+pub(crate) use engine::shape_panic;
 mod views;
 
 use crate::layout::{Layout, Padded, RowMajor};

@@ -17,8 +17,8 @@ use core::fmt::Debug;
 use core::mem::MaybeUninit;
 
 use crate::layout::{Layout, Padded};
-use crate::{Shape, ShapeError};
 use crate::storage::{fixed, runtime};
+use crate::{Shape, ShapeError};
 
 pub(crate) mod sealed {
     pub trait Sealed {}
@@ -85,6 +85,14 @@ pub trait Kind: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static 
         n: usize,
         fill: impl FnOnce(&mut [MaybeUninit<T>]),
     ) -> Result<Self::Store<T, S>, ShapeError>;
+    /// The storage of the `n` elements `elems` yields (exactly `n`, the caller's contract), for
+    /// extents `dims`. A `Vec`'s own iterator is collected back into its allocation.
+    #[doc(hidden)]
+    fn try_from_elems<T, S: Shape>(
+        dims: S::Index,
+        n: usize,
+        elems: impl Iterator<Item = T>,
+    ) -> Result<Self::Store<T, S>, ShapeError>;
     /// Nested arrays as the storage (`Fixed` only: the static constructors, which name
     /// `S::NUM`, cannot be built for a `Runtime` shape).
     #[doc(hidden)]
@@ -148,6 +156,23 @@ impl Kind for Fixed {
         fill: impl FnOnce(&mut [MaybeUninit<T>]),
     ) -> Result<S::Nested<T>, ShapeError> {
         Ok(fixed::from_writer::<T, S>(fill))
+    }
+    #[inline]
+    fn try_from_elems<T, S: Shape>(
+        _: S::Index,
+        _: usize,
+        mut elems: impl Iterator<Item = T>,
+    ) -> Result<S::Nested<T>, ShapeError> {
+        Ok(fixed::from_writer::<T, S>(|slots| {
+            for slot in slots {
+                match elems.next() {
+                    Some(x) => {
+                        slot.write(x);
+                    }
+                    None => unreachable!("the caller passes exactly S::NUM elements"),
+                }
+            }
+        }))
     }
     #[inline(always)]
     fn from_nested<T, S: Shape>(nested: S::Nested<T>) -> S::Nested<T> {
@@ -215,6 +240,14 @@ impl Kind for Runtime {
         fill: impl FnOnce(&mut [MaybeUninit<T>]),
     ) -> Result<runtime::Heap<T, S::Index>, ShapeError> {
         runtime::Heap::try_from_writer(dims, n, fill)
+    }
+    #[inline]
+    fn try_from_elems<T, S: Shape>(
+        dims: S::Index,
+        n: usize,
+        elems: impl Iterator<Item = T>,
+    ) -> Result<runtime::Heap<T, S::Index>, ShapeError> {
+        runtime::Heap::try_from_elems(dims, n, elems)
     }
     fn from_nested<T, S: Shape>(_: S::Nested<T>) -> runtime::Heap<T, S::Index> {
         unreachable!("a shape with a `Dyn` axis has no nested-array storage")

@@ -24,6 +24,7 @@ use broadcast::{BroadcastFrom, BroadcastWith};
 
 pub mod axis;
 pub mod broadcast;
+pub mod convert;
 pub mod extent;
 pub mod kind;
 

@@ -41,10 +41,7 @@ pub(crate) fn from_writer<T, S: Shape>(
     // alignment asserted above); `MaybeUninit<T>` has `T`'s layout and any bytes are a valid
     // `MaybeUninit`. The slice covers exactly the storage, which we own exclusively here.
     let slots = unsafe {
-        core::slice::from_raw_parts_mut(
-            (&raw mut data).cast::<core::mem::MaybeUninit<T>>(),
-            S::NUM,
-        )
+        core::slice::from_raw_parts_mut((&raw mut data).cast::<core::mem::MaybeUninit<T>>(), S::NUM)
     };
     fill(slots);
     // SAFETY: `fill` wrote all `S::NUM` slots (the contract above). If it panicked we never get

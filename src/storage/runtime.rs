@@ -92,7 +92,9 @@ impl<T, I: AsRef<[usize]>> Heap<T, I> {
 
 impl<T: Debug, I: Debug> Debug for Heap<T, I> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Heap").field("dims", &self.dims).finish_non_exhaustive()
+        f.debug_struct("Heap")
+            .field("dims", &self.dims)
+            .finish_non_exhaustive()
     }
 }
 
@@ -117,6 +119,31 @@ impl<T, I> Heap<T, I> {
         #[cfg(not(feature = "alloc"))]
         {
             let _ = fill;
+            Err(crate::ShapeError::Allocation {
+                shape: crate::error::Dims::new(dims.as_ref()),
+                bytes: n.checked_mul(size_of::<T>()),
+            })
+        }
+    }
+
+    /// The `n` elements `elems` yields, for extents `dims`; always an error without `alloc`.
+    pub(crate) fn try_from_elems(
+        dims: I,
+        n: usize,
+        elems: impl Iterator<Item = T>,
+    ) -> Result<Self, crate::ShapeError>
+    where
+        I: AsRef<[usize]>,
+    {
+        #[cfg(feature = "alloc")]
+        {
+            let data: Vec<T> = elems.collect();
+            debug_assert_eq!(data.len(), n);
+            Ok(Self { dims, data })
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            let _ = elems;
             Err(crate::ShapeError::Allocation {
                 shape: crate::error::Dims::new(dims.as_ref()),
                 bytes: n.checked_mul(size_of::<T>()),

@@ -61,9 +61,8 @@ impl<S: Shape, A: Operand, B: Operand> Planned<S, A, B> {
 }
 
 /// The kind of an operation over operands `A` and `B`: `Fixed` only when both shapes are.
-type KindOf2<A, B> = <<<A as Operand>::Shape as Shape>::Kind as Kind>::Or<
-    <<B as Operand>::Shape as Shape>::Kind,
->;
+type KindOf2<A, B> =
+    <<<A as Operand>::Shape as Shape>::Kind as Kind>::Or<<<B as Operand>::Shape as Shape>::Kind>;
 
 /// A shape error where the operator form has no `Result` to return it in.
 #[cold]
@@ -110,7 +109,12 @@ pub(crate) fn try_zip<A: Operand, B: Operand, S: Shape, O, F>(
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    KindOf2::<A, B>::select(Zip { a, b, f, _s: PhantomData::<S> })
+    KindOf2::<A, B>::select(Zip {
+        a,
+        b,
+        f,
+        _s: PhantomData::<S>,
+    })
 }
 
 /// `out[i] = f(a[i], b[i])` over the broadcast shape `S`; panics with the error's message when a

@@ -24,7 +24,8 @@ fn broadcast<S: Shape>(
     rank_b: usize,
 ) -> Result<[usize; MAX_RANK], ShapeError> {
     let mut out = [1; MAX_RANK];
-    for i in 0..MAX_RANK {
+    // Innermost first, as numpy reports the clash nearest the end.
+    for i in (0..MAX_RANK).rev() {
         let (x, y) = (a.dims[i], b.dims[i]);
         let axis = i as isize - MAX_RANK as isize;
         out[i] = if x == y || y == 1 {
@@ -52,19 +53,39 @@ fn broadcast<S: Shape>(
     Ok(out)
 }
 
-/// Checks that `from` stretches to the target extents `to` (each equal, or 1).
-fn check_into(from: &Padded, rank: usize, to: &[usize; MAX_RANK], rank_to: usize) -> Result<(), ShapeError> {
-    for i in 0..MAX_RANK {
-        let e = from.dims[i];
-        if e != 1 && e != to[i] {
-            return Err(ShapeError::NotBroadcastableTo {
-                from: Dims::new(unpadded(from, rank)),
-                to: Dims::new(&to[MAX_RANK - rank_to..]),
-                axis: i as isize - MAX_RANK as isize,
+/// Checks that `from` stretches to the target extents `to` (each equal, or 1), as the dynamic
+/// path does: [`ShapeError::Incompatible`] when the two do not broadcast at all,
+/// [`ShapeError::NotBroadcastableTo`] when the result would not be `to`.
+fn check_into(
+    from: &Padded,
+    rank: usize,
+    to: &[usize; MAX_RANK],
+    rank_to: usize,
+) -> Result<(), ShapeError> {
+    let (from_dims, to_dims) = (unpadded(from, rank), &to[MAX_RANK - rank_to..]);
+    let mut grows = None;
+    for i in (0..MAX_RANK).rev() {
+        let (e, t) = (from.dims[i], to[i]);
+        let axis = i as isize - MAX_RANK as isize;
+        if e != 1 && t != 1 && e != t {
+            return Err(ShapeError::Incompatible {
+                a: Dims::new(to_dims),
+                b: Dims::new(from_dims),
+                axis,
             });
         }
+        if e != 1 && e != t && grows.is_none() {
+            grows = Some(axis);
+        }
     }
-    Ok(())
+    match grows {
+        None => Ok(()),
+        Some(axis) => Err(ShapeError::NotBroadcastableTo {
+            from: Dims::new(from_dims),
+            to: Dims::new(to_dims),
+            axis,
+        }),
+    }
 }
 
 /// A plan over `dims` as the kernels take it (rank 0 runs as a loop of one).
@@ -120,9 +141,10 @@ where
     let pa = a.padded();
     let p = planned(&pa.dims, &[pa.strides]);
     let xa = a.source();
-    Tensor::try_from_writer(index_of::<A::Shape>(&pa.dims), |out: &mut [MaybeUninit<O>]| {
-        shared::map_any(&p, xa, out, f)
-    })
+    Tensor::try_from_writer(
+        index_of::<A::Shape>(&pa.dims),
+        |out: &mut [MaybeUninit<O>]| shared::map_any(&p, xa, out, f),
+    )
 }
 
 /// `f(&mut out[i], b[i])` for a row-major `out` of extents `out_dims`, `b` broadcast to it.

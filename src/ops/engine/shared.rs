@@ -63,7 +63,12 @@ where
     map_any(&Planned::<A::Shape, A>::ONE, a, out, f)
 }
 
-pub(super) fn map_any<X, O, F: FnMut(&X) -> O>(p: &Plan<1>, a: &[X], out: &mut [MaybeUninit<O>], f: &mut F) {
+pub(super) fn map_any<X, O, F: FnMut(&X) -> O>(
+    p: &Plan<1>,
+    a: &[X],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
     at_run_time!(p, [0], map_r1 1, map_r2 2, map_r3 3, map_r4 4, map_r5 5, map_r6 6, map_r7 7, map_r8 8;
         a, out, f)
 }
@@ -75,7 +80,12 @@ where
     assign_any(&Planned::<S, B>::ONE, b, out, f)
 }
 
-pub(super) fn assign_any<Y, O, F: FnMut(&mut O, &Y)>(p: &Plan<1>, b: &[Y], out: &mut [O], f: &mut F) {
+pub(super) fn assign_any<Y, O, F: FnMut(&mut O, &Y)>(
+    p: &Plan<1>,
+    b: &[Y],
+    out: &mut [O],
+    f: &mut F,
+) {
     at_run_time!(p, [0], assign_r1 1, assign_r2 2, assign_r3 3, assign_r4 4,
         assign_r5 5, assign_r6 6, assign_r7 7, assign_r8 8;
         b, out, f)

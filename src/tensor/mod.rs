@@ -12,6 +12,8 @@ use crate::shape::kind::Kind;
 use crate::storage::fixed;
 use crate::{BroadcastInto, Scalar, Shape, TensorView, TensorViewMut};
 
+mod from_shape;
+
 /// An owned tensor of shape `S`, row-major.
 ///
 /// When every extent of `S` is known at compile time the storage is `T` nested in arrays
@@ -97,6 +99,12 @@ impl<T, S: Shape> Tensor<T, S> {
         S::Kind::into_nested::<T, S>(self.data)
     }
 
+    /// The tensor holding `store`.
+    #[inline(always)]
+    pub(crate) fn from_store(store: Store<T, S>) -> Self {
+        Self { data: store }
+    }
+
     /// A tensor of extents `dims` whose slots `fill` writes, every one of them (the contract of
     /// `storage::fixed::from_writer`); for a shape without `Dyn`, `dims` are its own.
     #[inline(always)]
@@ -104,7 +112,10 @@ impl<T, S: Shape> Tensor<T, S> {
         dims: S::Index,
         fill: impl FnOnce(&mut [MaybeUninit<T>]),
     ) -> Result<Self, ShapeError> {
-        let n = crate::layout::element_count(dims.as_ref());
+        let n =
+            crate::layout::checked_count(dims.as_ref()).ok_or_else(|| ShapeError::Overflow {
+                shape: crate::error::Dims::new(dims.as_ref()),
+            })?;
         Ok(Self {
             data: S::Kind::try_from_writer::<T, S>(dims, n, fill)?,
         })
@@ -326,13 +337,13 @@ impl<T, S: Shape> Tensor<T, S> {
     /// ```
     #[inline]
     pub fn indexed_iter(&self) -> crate::iter::IndexedIter<'_, T, S> {
-        crate::iter::IndexedIter::new(self.as_slice())
+        crate::iter::IndexedIter::new(self.as_slice(), self.dims())
     }
 
     /// Every multi-index of the shape, in row-major order.
     #[inline]
     pub fn indices(&self) -> crate::iter::Indices<S> {
-        crate::iter::Indices::new()
+        crate::iter::Indices::new(self.dims())
     }
 
     /// A read-only view of the whole tensor.

@@ -1,0 +1,74 @@
+//! Shapes known in part: `Dyn` axes beside `Dim<N>` and `One`, against the fully static and
+//! the dynamic-rank forms.
+
+use shaped::{Dyn, DynTensor, ShapeError, Tensor, shape, tensor};
+
+#[test]
+fn operators_with_a_run_time_batch() {
+    let x = Tensor::<f32, shape![Dyn, 3]>::from_shape_vec(&[2, 3], vec![1., 2., 3., 4., 5., 6.])
+        .unwrap();
+    let b = tensor![10., 20., 30.];
+    let y = &x + &b;
+    assert_eq!(y.shape(), &[2, 3]);
+    assert_eq!(y.as_slice(), &[11., 22., 33., 14., 25., 36.]);
+    let s: Tensor<f32, shape![2, 3]> = y.try_into_shape().unwrap();
+    assert_eq!(s, tensor![[11., 22., 33.], [14., 25., 36.]]);
+}
+
+#[test]
+fn a_known_extent_against_dyn_gives_the_known_type() {
+    let x = Tensor::<i32, shape![Dyn, 3]>::from_elem(&[1, 3], 1).unwrap();
+    let m = tensor![[1, 2, 3], [4, 5, 6]];
+    let y: Tensor<i32, shape![2, 3]> = &x + &m;
+    assert_eq!(y, tensor![[2, 3, 4], [5, 6, 7]]);
+    let bad = Tensor::<i32, shape![Dyn, 3]>::from_elem(&[3, 3], 1).unwrap();
+    let err = bad.try_add(&m).unwrap_err();
+    assert!(
+        matches!(err, ShapeError::Incompatible { axis: -2, .. }),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "cannot broadcast [3, 3] with [2, 3]: axis -2 has 3 vs 2"
+    );
+}
+
+#[test]
+#[should_panic(expected = "cannot broadcast [3, 3] with [2, 3]: axis -2 has 3 vs 2")]
+fn the_operator_panics_with_the_same_message() {
+    let bad = Tensor::<i32, shape![Dyn, 3]>::from_elem(&[3, 3], 1).unwrap();
+    let _ = &bad + &tensor![[1, 2, 3], [4, 5, 6]];
+}
+
+#[test]
+fn generic_batch_of_one() {
+    fn double<const B: usize>(x: &Tensor<f32, shape![B, 2]>) -> Tensor<f32, shape![B, 2]> {
+        x + x
+    }
+    let one: Tensor<f32, shape![1, 2]> = tensor![[1., 2.]];
+    let y = double::<1>(&one.into_shape());
+    assert_eq!(y.as_slice(), &[2., 4.]);
+}
+
+#[test]
+fn in_place_into_a_run_time_target() {
+    let mut x = Tensor::<i32, shape![Dyn, 2]>::from_elem(&[3, 2], 1).unwrap();
+    x += &tensor![1, 2];
+    assert_eq!(x.as_slice(), &[2, 3, 2, 3, 2, 3]);
+    let y = Tensor::<i32, shape![Dyn, 2]>::from_elem(&[2, 2], 1).unwrap();
+    let err = x.try_add_assign(&y).unwrap_err();
+    assert!(
+        matches!(err, ShapeError::Incompatible { axis: -2, .. }),
+        "{err}"
+    );
+    // A source of extent 1 stretches; one that would grow the target is refused.
+    x += &Tensor::<i32, shape![Dyn, 2]>::from_elem(&[1, 2], 10).unwrap();
+    assert_eq!(x.as_slice(), &[12, 13, 12, 13, 12, 13]);
+    let mut one = Tensor::<i32, shape![1, 2]>::zeros();
+    let err = one.try_add_assign(&y).unwrap_err();
+    assert!(
+        matches!(err, ShapeError::NotBroadcastableTo { axis: -2, .. }),
+        "{err}"
+    );
+    assert_eq!(DynTensor::from(one).shape(), &[1, 2]);
+}
