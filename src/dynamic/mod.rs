@@ -16,6 +16,20 @@
 //! # Ok::<(), shaped::ShapeError>(())
 //! ```
 //!
+//! ## Printing
+//! `Display` prints as numpy's `np.array2string(a, separator=', ')` (the static tensors'
+//! format, `src/fmt.rs`): nested brackets, aligned columns, the formatter's precision and width
+//! applied to every element, and past 1000 elements long axes summarised with `...`.
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let t = DynTensor::from_fn(&[2, 3], |i| 10 * i[0] + i[1]);
+//! assert_eq!(t.to_string(), "[[ 0,  1,  2],\n [10, 11, 12]]");
+//! assert_eq!(t.t().to_string(), "[[ 0, 10],\n [ 1, 11],\n [ 2, 12]]");
+//! let long = DynTensor::from_fn(&[2000], |i| i[0]);
+//! assert_eq!(long.to_string(), "[   0,    1,    2, ..., 1997, 1998, 1999]");
+//! ```
+//!
 //! ## How an operation runs
 //! `broadcast` computes the result shape ([`broadcast_shapes`] for any number of shapes);
 //! `plan` coalesces the loops and hands them to the same generated kernels the static path

@@ -1,0 +1,142 @@
+//! Issue 22's everyday operations against numpy: `tests/fixtures/everyday.txt`, made by
+//! `scripts/gen_numpy_everyday_fixtures.py` (see its header for the format). Each case builds an
+//! input (`np.arange(n) - n // 3` reshaped, or the listed data), maybe makes it a view that is
+//! not row-major first (transposed, every axis reversed), calls one function on the `DynView`,
+//! and compares the shape and every element, or the error variant. Printing is compared with
+//! `np.array2string(a, separator=', ')` character for character.
+
+use std::sync::OnceLock;
+
+use shaped::{DynTensor, DynView, ShapeError, Slice};
+
+#[path = "common/fixture_text.rs"]
+mod fixture_text;
+
+use fixture_text::{Case, nums};
+
+const FIXTURES: &str = include_str!("fixtures/everyday.txt");
+
+static STORE: OnceLock<Vec<String>> = OnceLock::new();
+
+/// Under Miri, one case in this many (the code paths are the same for all).
+const MIRI_STEP: usize = if cfg!(miri) { 8 } else { 1 };
+
+/// The cases of function `name`, at least `min` of them.
+fn cases(name: &str, min: usize) -> Vec<Case<'static>> {
+    let all: Vec<Case<'static>> = fixture_text::cases(&STORE, FIXTURES, &["case"])
+        .into_iter()
+        .filter(|c| c.get("fn") == name)
+        .collect();
+    assert!(all.len() >= min, "{name}: {} cases", all.len());
+    all.into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % MIRI_STEP == 0)
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// The variant's name, as the fixtures write it.
+fn variant(e: &ShapeError) -> &'static str {
+    match e {
+        ShapeError::Axis { .. } => "Axis",
+        ShapeError::RepeatedAxis { .. } => "RepeatedAxis",
+        other => panic!("unexpected error {other:?}"),
+    }
+}
+
+/// The input of a case: `np.arange(n) - n // 3` of its shape (or its `data`), owned.
+fn input(c: &Case<'_>) -> DynTensor<i64> {
+    let shape = nums::<usize>(c.get("shape"));
+    let n: usize = shape.iter().product();
+    let data = match c.find("data") {
+        Some(d) => nums(d),
+        None => (0..n as i64).map(|i| i - n as i64 / 3).collect(),
+    };
+    DynTensor::from_shape_vec(&shape, data).unwrap()
+}
+
+/// The input's view after the case's `pre`: itself, transposed, or every axis reversed.
+fn pre<'a, T>(c: &Case<'_>, v: DynView<'a, T>) -> DynView<'a, T> {
+    match c.get("pre") {
+        "none" => v,
+        "t" => v.t(),
+        "flip" => {
+            let rev = vec![Slice::new(None, None, Some(-1)); v.rank()];
+            v.try_slice(&rev).unwrap()
+        }
+        other => panic!("{}: unknown pre {other}", c.title),
+    }
+}
+
+/// An `out` line: the shape and the elements.
+fn expected<T: std::str::FromStr>(line: &str) -> (Vec<usize>, Vec<T>)
+where
+    T::Err: std::fmt::Debug,
+{
+    let (dims, values) = line.split_once('|').unwrap();
+    (nums(dims), nums(values))
+}
+
+/// The case's error, when it expects one: `got` must be that variant.
+fn expect_err<R>(c: &Case<'_>, got: &Result<R, ShapeError>) -> bool {
+    let Some(want) = c.find("err") else {
+        return false;
+    };
+    match got {
+        Ok(_) => panic!("{}: expected {want}", c.title),
+        Err(e) => {
+            assert_eq!(variant(e), want, "{}: {e}", c.title);
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    true
+}
+
+#[test]
+fn display_matches_numpy_array2string() {
+    let cs = cases("display", 20);
+    for c in &cs {
+        let t = input(c);
+        let want = c.get("text").replace('|', "\n");
+        assert_eq!(t.to_string(), want, "{}: tensor", c.title);
+        assert_eq!(t.view().to_string(), want, "{}: view", c.title);
+        let mut m = t.clone();
+        assert_eq!(m.view_mut().to_string(), want, "{}: view_mut", c.title);
+    }
+    // The summarised shapes are among them.
+    assert!(cs.iter().any(|c| c.get("text").contains("...")));
+}
+
+#[test]
+fn display_of_strided_views_prints_logical_order() {
+    let t = DynTensor::from_fn(&[2, 3], |i| (10 * i[0] + i[1]) as i32);
+    assert_eq!(t.t().to_string(), "[[ 0, 10],\n [ 1, 11],\n [ 2, 12]]");
+    let col = t.try_slice(&[
+        Slice::new(None, None, None),
+        Slice::new(Some(1), Some(2), None),
+    ]);
+    assert_eq!(col.unwrap().to_string(), "[[ 1],\n [11]]");
+    // Precision and width reach every element.
+    let f = DynTensor::from_shape_vec(&[2], vec![0.5f64, 2.25]).unwrap();
+    assert_eq!(format!("{f:.1}"), "[0.5, 2.2]");
+    assert_eq!(format!("{f:6.2}"), "[  0.50,   2.25]");
+    // A broadcast view of more than 1000 positions is summarised like any other.
+    let b = t.try_broadcast_to(&[400, 2, 3]).unwrap();
+    assert!(
+        b.to_string()
+            .starts_with("[[[ 0,  1,  2],\n  [10, 11, 12]],\n\n [[ 0,")
+    );
+    assert!(b.to_string().contains("\n\n ...,\n\n"));
+}
+
+#[test]
+fn static_tensors_print_through_the_same_formatter() {
+    use shaped::{Tensor, shape};
+    let s = Tensor::<i64, shape![1001]>::from_fn(|[i]| i as i64);
+    let d = DynTensor::from_fn(&[1001], |i| i[0] as i64);
+    assert_eq!(s.to_string(), d.to_string());
+    assert_eq!(s.to_string(), "[   0,    1,    2, ...,  998,  999, 1000]");
+    let m = Tensor::<i64, shape![2, 3]>::from_fn(|[r, c]| (10 * r + c) as i64);
+    let dm = DynTensor::from_fn(&[2, 3], |i| (10 * i[0] + i[1]) as i64);
+    assert_eq!(format!("{m:4}"), format!("{dm:4}"));
+}
