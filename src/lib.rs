@@ -181,7 +181,7 @@ pub use axes::Axes;
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
 pub use dynamic::{
-    DynOperand, DynTensor, DynView, DynViewMut, UniqueConsecutive, broadcast_shapes,
+    DynOperand, DynTensor, DynView, DynViewMut, DynViews, UniqueConsecutive, broadcast_shapes,
 };
 pub use error::ShapeError;
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};

@@ -40,6 +40,12 @@ fn variant(e: &ShapeError) -> &'static str {
     match e {
         ShapeError::Axis { .. } => "Axis",
         ShapeError::RepeatedAxis { .. } => "RepeatedAxis",
+        ShapeError::Index { .. } => "Index",
+        ShapeError::ChunkSize { .. } => "ChunkSize",
+        ShapeError::Window { .. } => "Window",
+        ShapeError::JoinShape { .. } => "JoinShape",
+        ShapeError::EmptyJoin => "EmptyJoin",
+        ShapeError::Arange { zero_step: true } => "ArangeStep",
         other => panic!("unexpected error {other:?}"),
     }
 }
@@ -139,4 +145,104 @@ fn static_tensors_print_through_the_same_formatter() {
     let m = Tensor::<i64, shape![2, 3]>::from_fn(|[r, c]| (10 * r + c) as i64);
     let dm = DynTensor::from_fn(&[2, 3], |i| (10 * i[0] + i[1]) as i64);
     assert_eq!(format!("{m:4}"), format!("{dm:4}"));
+}
+
+/// The views of an iterator or a split against the case's `out` lines (and `count`).
+fn check_views<'a>(c: &Case<'_>, views: impl Iterator<Item = DynView<'a, i64>>) {
+    let views: Vec<DynView<'a, i64>> = views.collect();
+    let want: Vec<&str> = c
+        .lines
+        .iter()
+        .filter(|(k, _)| *k == "out")
+        .map(|(_, v)| *v)
+        .collect();
+    if let Some(n) = c.find("count") {
+        assert_eq!(views.len(), n.parse::<usize>().unwrap(), "{}", c.title);
+    }
+    assert_eq!(views.len(), want.len(), "{}", c.title);
+    for (i, (v, line)) in views.iter().zip(want).enumerate() {
+        let (dims, values) = expected::<i64>(line);
+        assert_eq!(v.shape(), dims, "{}: view {i} shape", c.title);
+        assert_eq!(v.to_vec(), values, "{}: view {i} values", c.title);
+        assert_eq!(
+            v.iter().copied().collect::<Vec<_>>(),
+            values,
+            "{}: view {i}",
+            c.title
+        );
+    }
+}
+
+/// One case's arguments as signed numbers.
+fn args(c: &Case<'_>) -> Vec<isize> {
+    nums(c.get("args"))
+}
+
+/// Runs every case of `name` through `f` on the case's view, comparing views or the error.
+fn each_view_case(
+    name: &str,
+    f: impl for<'a> Fn(&DynView<'a, i64>, &Case<'_>) -> Result<Vec<DynView<'a, i64>>, ShapeError>,
+) {
+    for c in cases(name, 30) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let got = f(&v, &c);
+        if !expect_err(&c, &got) {
+            check_views(&c, got.unwrap().into_iter());
+        }
+    }
+}
+
+#[test]
+fn outer_iter_matches_numpy() {
+    each_view_case("outer_iter", |v, _| Ok(v.outer_iter().collect()));
+    // The same on the owned tensor and a mutable view.
+    let mut t = DynTensor::from_fn(&[3, 2], |i| i[0] * 2 + i[1]);
+    assert_eq!(t.outer_iter().len(), 3);
+    assert_eq!(t.view_mut().outer_iter().nth(2).unwrap().to_vec(), [4, 5]);
+}
+
+#[test]
+fn axis_iter_matches_numpy() {
+    each_view_case("axis_iter", |v, c| {
+        Ok(v.try_axis_iter(args(c)[0])?.collect())
+    });
+}
+
+#[test]
+fn lanes_match_numpy() {
+    each_view_case("lanes", |v, c| Ok(v.try_lanes(args(c)[0])?.collect()));
+}
+
+#[test]
+fn axis_chunks_match_numpy() {
+    each_view_case("axis_chunks", |v, c| {
+        let a = args(c);
+        Ok(v.try_axis_chunks_iter(a[0], a[1] as usize)?.collect())
+    });
+}
+
+#[test]
+fn windows_match_numpy() {
+    each_view_case("windows", |v, c| {
+        Ok(v.try_windows(&nums::<usize>(c.get("args")))?.collect())
+    });
+}
+
+#[test]
+fn index_axis_matches_numpy() {
+    each_view_case("index_axis", |v, c| {
+        let a = args(c);
+        let got = v.try_index_axis(a[0], a[1])?;
+        Ok(vec![got])
+    });
+}
+
+#[test]
+fn split_matches_numpy() {
+    each_view_case("split", |v, c| {
+        let a = args(c);
+        let indices: Vec<usize> = a[1..].iter().map(|&i| i as usize).collect();
+        v.try_split_at(&indices, a[0])
+    });
 }

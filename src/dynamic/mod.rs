@@ -57,6 +57,7 @@
 //! medians 1.62x → 1.10x the hand-written SSE2 loop. Miri cannot run AVX2 code, so under Miri
 //! the portable loops run (the same source, compiled without the feature).
 
+mod axis_views;
 mod broadcast;
 mod buffer;
 mod convert;
@@ -75,6 +76,7 @@ mod view;
 mod view_layout;
 mod view_ops;
 
+pub use axis_views::DynViews;
 pub use broadcast::broadcast_shapes;
 pub use dims::INLINE;
 pub use iter::{DynIndex, DynIndices, DynIter};
