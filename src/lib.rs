@@ -182,6 +182,7 @@ pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
 pub use dynamic::{
     DynOperand, DynTensor, DynView, DynViewMut, DynViews, UniqueConsecutive, broadcast_shapes,
+    try_concatenate, try_stack,
 };
 pub use error::ShapeError;
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};

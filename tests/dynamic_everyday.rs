@@ -246,3 +246,70 @@ fn split_matches_numpy() {
         v.try_split_at(&indices, a[0])
     });
 }
+
+/// The inputs of a join case: tensor `j` is `np.arange(n) + 100 * j` of its shape.
+fn join_inputs(c: &Case<'_>) -> Vec<DynTensor<i64>> {
+    let text = c.get("inputs");
+    if text == "empty" {
+        return Vec::new();
+    }
+    text.split('/')
+        .enumerate()
+        .map(|(j, dims)| {
+            let shape = nums::<usize>(dims);
+            let n: usize = shape.iter().product();
+            DynTensor::from_shape_vec(&shape, (0..n as i64).map(|i| i + 100 * j as i64).collect())
+                .unwrap()
+        })
+        .collect()
+}
+
+/// A result against the case's one `out` line (or its error).
+fn check_tensor<T>(c: &Case<'_>, got: Result<DynTensor<T>, ShapeError>)
+where
+    T: std::str::FromStr + PartialEq + std::fmt::Debug,
+    T::Err: std::fmt::Debug,
+{
+    if expect_err(c, &got) {
+        return;
+    }
+    let t = got.unwrap_or_else(|e| panic!("{}: {e}", c.title));
+    let (dims, values) = expected::<T>(c.get("out"));
+    assert_eq!(t.shape(), dims, "{}: shape", c.title);
+    assert_eq!(t.as_slice(), values, "{}: values", c.title);
+}
+
+#[test]
+fn concatenate_matches_numpy() {
+    for c in cases("concatenate", 30) {
+        let ts = join_inputs(&c);
+        let axis = args(&c)[0];
+        let views: Vec<DynView<'_, i64>> = ts.iter().map(|t| t.view()).collect();
+        check_tensor(&c, shaped::try_concatenate(&views, axis));
+        // The same inputs reversed along every axis: their rows are no longer packed.
+        let flipped: Vec<DynTensor<i64>> = ts
+            .iter()
+            .map(|t| {
+                let rev = vec![Slice::new(None, None, Some(-1)); t.rank()];
+                t.try_slice(&rev).unwrap().to_tensor()
+            })
+            .collect();
+        let back: Vec<DynView<'_, i64>> = flipped
+            .iter()
+            .map(|t| {
+                let rev = vec![Slice::new(None, None, Some(-1)); t.rank()];
+                t.try_slice(&rev).unwrap()
+            })
+            .collect();
+        check_tensor(&c, shaped::try_concatenate(&back, axis));
+    }
+}
+
+#[test]
+fn stack_matches_numpy() {
+    for c in cases("stack", 30) {
+        let ts = join_inputs(&c);
+        let views: Vec<DynView<'_, i64>> = ts.iter().map(|t| t.view()).collect();
+        check_tensor(&c, shaped::try_stack(&views, args(&c)[0]));
+    }
+}

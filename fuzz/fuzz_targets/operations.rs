@@ -44,6 +44,14 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = a.try_matmul(&b);
     let _ = ncnn::try_add(&a, &b);
     let _ = ncnn::try_mul(&a, &b);
+    // Joins: the same shape rules as numpy, never a panic.
+    let axis = input.signed();
+    if let Ok(j) = shaped::try_concatenate(&[a.clone(), b.clone()], axis) {
+        assert_eq!(j.len(), a.len() + b.len());
+    }
+    if let Ok(s) = shaped::try_stack(&[a.clone(), b.clone(), a.clone()], axis) {
+        assert_eq!(s.len(), 3 * a.len());
+    }
     // Into an output of a shape from the bytes, and in place.
     let mut out = DynTensor::<f32>::zeros(&input.small_shape());
     let _ = a.try_add_into(&b, &mut out);
