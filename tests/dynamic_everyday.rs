@@ -313,3 +313,38 @@ fn stack_matches_numpy() {
         check_tensor(&c, shaped::try_stack(&views, args(&c)[0]));
     }
 }
+
+/// The optional axis of `args`' first word, and the rest as numbers.
+fn axis_and_rest<N: std::str::FromStr>(c: &Case<'_>) -> (Option<isize>, Vec<N>)
+where
+    N::Err: std::fmt::Debug,
+{
+    let text = c.get("args");
+    let (axis, rest) = text.split_once(' ').unwrap_or((text, ""));
+    ((axis != "none").then(|| axis.parse().unwrap()), nums(rest))
+}
+
+#[test]
+fn take_matches_numpy() {
+    for c in cases("take", 30) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let (axis, indices) = axis_and_rest::<isize>(&c);
+        check_tensor(&c, v.try_take(&indices, axis));
+        // The owned tensor (packed) agrees with its view.
+        if c.get("pre") == "none" {
+            check_tensor(&c, t.try_take(&indices, axis));
+        }
+    }
+}
+
+#[test]
+fn compress_matches_numpy() {
+    for c in cases("compress", 30) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let (axis, mask) = axis_and_rest::<u8>(&c);
+        let mask: Vec<bool> = mask.iter().map(|&m| m == 1).collect();
+        check_tensor(&c, v.try_compress(&mask, axis));
+    }
+}

@@ -60,6 +60,13 @@ fuzz_target!(|bytes: &[u8]| {
         assert_eq!(parts.len(), cuts.len() + 1);
         parts.into_iter().for_each(check);
     }
+    let picks = input.axes();
+    let along = if input.bool() { Some(axis) } else { None };
+    if let (Ok(t), None) = (v.try_take(&picks, along), along) {
+        assert_eq!(t.len(), picks.len());
+    }
+    let mask: Vec<bool> = (0..input.below(8)).map(|_| input.bool()).collect();
+    let _ = v.try_compress(&mask, along);
     let mut owned = v.to_tensor();
     let _ = owned.try_sort_mut(axis);
     let _ = owned.try_reshape(&input.axes());

@@ -72,6 +72,7 @@ mod operators;
 pub mod parallel;
 mod plan;
 mod reduce;
+mod select;
 mod tensor;
 mod view;
 mod view_layout;
