@@ -348,3 +348,27 @@ fn compress_matches_numpy() {
         check_tensor(&c, v.try_compress(&mask, axis));
     }
 }
+
+#[test]
+fn cumsum_and_cumprod_match_numpy() {
+    for name in ["cumsum", "cumprod"] {
+        for c in cases(name, 30) {
+            let t = input(&c);
+            let v = pre(&c, t.view());
+            let text = c.get("args");
+            let axis = (text != "none").then(|| text.parse::<isize>().unwrap());
+            let got = match name {
+                "cumsum" => v.try_cumsum(axis),
+                _ => v.try_cumprod(axis),
+            };
+            check_tensor(&c, got);
+        }
+    }
+    // Along every axis of a larger tensor, against the flat definition.
+    let t = DynTensor::from_fn(&[3, 17, 5], |i| (i[0] * 85 + i[1] * 5 + i[2]) as i64);
+    let s = t.try_cumsum(Some(1)).unwrap();
+    assert_eq!(
+        s[&[2, 16, 4]],
+        (0..17).map(|j| 170 + j * 5 + 4).sum::<i64>()
+    );
+}

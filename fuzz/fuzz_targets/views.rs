@@ -67,6 +67,10 @@ fuzz_target!(|bytes: &[u8]| {
     }
     let mask: Vec<bool> = (0..input.below(8)).map(|_| input.bool()).collect();
     let _ = v.try_compress(&mask, along);
+    if let Ok(c) = v.try_cumsum(along) {
+        assert_eq!(c.len(), v.len());
+    }
+    let _ = v.try_cumprod(along);
     let mut owned = v.to_tensor();
     let _ = owned.try_sort_mut(axis);
     let _ = owned.try_reshape(&input.axes());

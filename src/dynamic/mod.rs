@@ -72,6 +72,7 @@ mod operators;
 pub mod parallel;
 mod plan;
 mod reduce;
+mod scan;
 mod select;
 mod tensor;
 mod view;
