@@ -372,3 +372,49 @@ fn cumsum_and_cumprod_match_numpy() {
         (0..17).map(|j| 170 + j * 5 + 4).sum::<i64>()
     );
 }
+
+/// `a` and `b` equal to a relative 1e-12 (numpy's summation order may differ in the last
+/// bits), `NaN` equal to `NaN`, infinities exactly.
+fn close(a: f64, b: f64) -> bool {
+    (a.is_nan() && b.is_nan()) || a == b || (a - b).abs() <= 1e-12 * a.abs().max(b.abs())
+}
+
+#[test]
+fn var_and_std_match_numpy() {
+    for name in ["var", "std"] {
+        for c in cases(name, 30) {
+            let shape = nums::<usize>(c.get("shape"));
+            let t = DynTensor::from_shape_vec(&shape, nums::<f64>(c.get("data"))).unwrap();
+            let v = pre(&c, t.view());
+            let a: Vec<&str> = c.get("args").split(' ').collect();
+            let list: Vec<isize>;
+            let axes = match a[0] {
+                "all" => shaped::Axes::All,
+                s if s.starts_with('[') => {
+                    list = s
+                        .trim_matches(|ch| ch == '[' || ch == ']')
+                        .split(',')
+                        .filter(|x| !x.is_empty())
+                        .map(|x| x.parse().unwrap())
+                        .collect();
+                    shaped::Axes::List(&list)
+                }
+                s => shaped::Axes::Single(s.parse().unwrap()),
+            };
+            let (ddof, keep) = (a[1].parse().unwrap(), a[2] == "true");
+            let got = match name {
+                "var" => v.try_var(axes, ddof, keep),
+                _ => v.try_std(axes, ddof, keep),
+            };
+            if expect_err(&c, &got) {
+                continue;
+            }
+            let got = got.unwrap_or_else(|e| panic!("{}: {e}", c.title));
+            let (dims, values) = expected::<f64>(c.get("out"));
+            assert_eq!(got.shape(), dims, "{}: shape", c.title);
+            for (x, y) in got.iter().zip(&values) {
+                assert!(close(*x, *y), "{}: {x} vs {y}", c.title);
+            }
+        }
+    }
+}

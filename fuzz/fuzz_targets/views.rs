@@ -29,6 +29,9 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = v.try_sum(&axes[..], keep);
     let _ = v.try_max(&axes[..], keep);
     let _ = v.try_mean(&axes[..], keep);
+    let ddof = input.below(3);
+    let _ = v.try_var(&axes[..], ddof, keep);
+    let _ = v.try_std(&axes[..], ddof, keep);
     let _ = v.try_min(&axes[..], keep);
     let axis = input.signed();
     let _ = v.try_argmax(Some(axis), keep);
