@@ -418,3 +418,100 @@ fn var_and_std_match_numpy() {
         }
     }
 }
+
+#[test]
+fn arange_linspace_and_eye_match_numpy() {
+    for c in cases("arange", 15) {
+        let a: Vec<&str> = c.get("args").split(' ').collect();
+        if a[0] == "i64" {
+            let n: Vec<i64> = a[1..].iter().map(|x| x.parse().unwrap()).collect();
+            check_tensor(&c, DynTensor::try_arange(n[0], n[1], n[2]));
+        } else {
+            let x: Vec<f64> = a[1..].iter().map(|x| x.parse().unwrap()).collect();
+            let got = DynTensor::try_arange(x[0], x[1], x[2]);
+            if expect_err(&c, &got) {
+                continue;
+            }
+            let got = got.unwrap();
+            let (dims, values) = expected::<f64>(c.get("out"));
+            assert_eq!(got.shape(), dims, "{}", c.title);
+            assert_eq!(got.as_slice(), values, "{}: bit for bit", c.title);
+        }
+    }
+    for c in cases("linspace", 15) {
+        let a: Vec<&str> = c.get("args").split(' ').collect();
+        let got = DynTensor::linspace(
+            a[0].parse().unwrap(),
+            a[1].parse::<f64>().unwrap(),
+            a[2].parse().unwrap(),
+        );
+        let (dims, values) = expected::<f64>(c.get("out"));
+        assert_eq!(got.shape(), dims, "{}", c.title);
+        assert_eq!(got.as_slice(), values, "{}: bit for bit", c.title);
+    }
+    for c in cases("eye", 15) {
+        check_tensor(
+            &c,
+            Ok(DynTensor::<i64>::eye(c.get("args").parse().unwrap())),
+        );
+    }
+    // Lengths numpy cannot count are errors, not panics.
+    assert!(DynTensor::try_arange(0.0, f64::NAN, 1.0).is_err());
+    assert!(DynTensor::try_arange(0.0, f64::INFINITY, 1.0).is_err());
+    assert!(DynTensor::try_arange(i64::MIN, i64::MAX, 1).is_err());
+}
+
+#[test]
+fn fixtures_cover_every_function_error_and_rank() {
+    for name in [
+        "display",
+        "outer_iter",
+        "axis_iter",
+        "lanes",
+        "axis_chunks",
+        "windows",
+        "index_axis",
+        "split",
+        "take",
+        "compress",
+        "cumsum",
+        "cumprod",
+        "var",
+        "std",
+        "concatenate",
+        "stack",
+        "arange",
+        "linspace",
+        "eye",
+    ] {
+        assert!(FIXTURES.contains(&format!("fn {name}\n")), "{name}");
+    }
+    for err in [
+        "Axis",
+        "RepeatedAxis",
+        "Index",
+        "ChunkSize",
+        "Window",
+        "JoinShape",
+        "EmptyJoin",
+        "ArangeStep",
+    ] {
+        assert!(FIXTURES.contains(&format!("err {err}\n")), "{err}");
+    }
+    // Empty results, negative axes, every input rank 0-5.
+    assert!(
+        FIXTURES
+            .lines()
+            .any(|l| l.starts_with("out ") && l.ends_with("| "))
+    );
+    assert!(FIXTURES.lines().any(|l| l.starts_with("args -")));
+    for rank in 0..=5 {
+        assert!(
+            FIXTURES
+                .lines()
+                .filter_map(|l| l.strip_prefix("shape"))
+                .any(|s| s.split_whitespace().count() == rank),
+            "rank {rank}"
+        );
+    }
+}

@@ -60,6 +60,7 @@
 mod axis_views;
 mod broadcast;
 mod buffer;
+mod construct;
 mod convert;
 mod dims;
 mod iter;
@@ -81,6 +82,7 @@ mod view_ops;
 
 pub use axis_views::DynViews;
 pub use broadcast::broadcast_shapes;
+pub use construct::Arange;
 pub use dims::INLINE;
 pub use iter::{DynIndex, DynIndices, DynIter};
 pub use join::{try_concatenate, try_stack};
