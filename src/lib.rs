@@ -181,7 +181,8 @@ pub use axes::Axes;
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
 pub use dynamic::{
-    DynOperand, DynTensor, DynView, DynViewMut, UniqueConsecutive, broadcast_shapes,
+    Arange, DynOperand, DynTensor, DynView, DynViewMut, DynViews, UniqueConsecutive,
+    broadcast_shapes, try_concatenate, try_stack,
 };
 pub use error::ShapeError;
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};

@@ -44,6 +44,22 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = a.try_matmul(&b);
     let _ = ncnn::try_add(&a, &b);
     let _ = ncnn::try_mul(&a, &b);
+    // Joins: the same shape rules as numpy, never a panic.
+    let axis = input.signed();
+    if let Ok(j) = shaped::try_concatenate(&[a.clone(), b.clone()], axis) {
+        assert_eq!(j.len(), a.len() + b.len());
+    }
+    if let Ok(s) = shaped::try_stack(&[a.clone(), b.clone(), a.clone()], axis) {
+        assert_eq!(s.len(), 3 * a.len());
+    }
+    // Constructors: a refused range is an error, never a panic (bounds kept small: a legitimate
+    // range of 2^40 elements would only exhaust the fuzzer's memory).
+    let (lo, hi, step) = (input.signed(), input.signed(), input.signed());
+    if lo.abs() <= 8 && hi.abs() <= 8 {
+        let r = DynTensor::try_arange(lo, hi, step);
+        assert_eq!(r.is_err(), step == 0);
+    }
+    let _ = DynTensor::try_arange(a.len() as f32, b.len() as f32, input.signed() as f32 / 4.0);
     // Into an output of a shape from the bytes, and in place.
     let mut out = DynTensor::<f32>::zeros(&input.small_shape());
     let _ = a.try_add_into(&b, &mut out);

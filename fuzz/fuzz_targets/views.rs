@@ -29,6 +29,9 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = v.try_sum(&axes[..], keep);
     let _ = v.try_max(&axes[..], keep);
     let _ = v.try_mean(&axes[..], keep);
+    let ddof = input.below(3);
+    let _ = v.try_var(&axes[..], ddof, keep);
+    let _ = v.try_std(&axes[..], ddof, keep);
     let _ = v.try_min(&axes[..], keep);
     let axis = input.signed();
     let _ = v.try_argmax(Some(axis), keep);
@@ -37,6 +40,40 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = v.try_sort_unstable(axis);
     let _ = v.try_argsort(axis);
     let _ = v.try_unique_consecutive(if input.bool() { Some(axis) } else { None });
+    // Views along an axis: every one must read exactly its elements.
+    let check = |w: shaped::DynView<'_, f32>| assert_eq!(w.iter().count(), w.len());
+    v.outer_iter().for_each(check);
+    if let Ok(it) = v.try_axis_iter(axis) {
+        it.for_each(check);
+    }
+    if let Ok(it) = v.try_lanes(axis) {
+        it.for_each(check);
+    }
+    if let Ok(it) = v.try_axis_chunks_iter(axis, input.below(4)) {
+        it.for_each(check);
+    }
+    if let Ok(it) = v.try_windows(&input.small_shape()) {
+        it.for_each(check);
+    }
+    if let Ok(w) = v.try_index_axis(axis, input.signed()) {
+        check(w);
+    }
+    let cuts: Vec<usize> = input.axes().iter().map(|a| a.unsigned_abs()).collect();
+    if let Ok(parts) = v.try_split_at(&cuts, axis) {
+        assert_eq!(parts.len(), cuts.len() + 1);
+        parts.into_iter().for_each(check);
+    }
+    let picks = input.axes();
+    let along = if input.bool() { Some(axis) } else { None };
+    if let (Ok(t), None) = (v.try_take(&picks, along), along) {
+        assert_eq!(t.len(), picks.len());
+    }
+    let mask: Vec<bool> = (0..input.below(8)).map(|_| input.bool()).collect();
+    let _ = v.try_compress(&mask, along);
+    if let Ok(c) = v.try_cumsum(along) {
+        assert_eq!(c.len(), v.len());
+    }
+    let _ = v.try_cumprod(along);
     let mut owned = v.to_tensor();
     let _ = owned.try_sort_mut(axis);
     let _ = owned.try_reshape(&input.axes());

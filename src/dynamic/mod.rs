@@ -16,6 +16,20 @@
 //! # Ok::<(), shaped::ShapeError>(())
 //! ```
 //!
+//! ## Printing
+//! `Display` prints as numpy's `np.array2string(a, separator=', ')` (the static tensors'
+//! format, `src/fmt.rs`): nested brackets, aligned columns, the formatter's precision and width
+//! applied to every element, and past 1000 elements long axes summarised with `...`.
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let t = DynTensor::from_fn(&[2, 3], |i| 10 * i[0] + i[1]);
+//! assert_eq!(t.to_string(), "[[ 0,  1,  2],\n [10, 11, 12]]");
+//! assert_eq!(t.t().to_string(), "[[ 0, 10],\n [ 1, 11],\n [ 2, 12]]");
+//! let long = DynTensor::from_fn(&[2000], |i| i[0]);
+//! assert_eq!(long.to_string(), "[   0,    1,    2, ..., 1997, 1998, 1999]");
+//! ```
+//!
 //! ## How an operation runs
 //! `broadcast` computes the result shape ([`broadcast_shapes`] for any number of shapes);
 //! `plan` coalesces the loops and hands them to the same generated kernels the static path
@@ -43,11 +57,14 @@
 //! medians 1.62x → 1.10x the hand-written SSE2 loop. Miri cannot run AVX2 code, so under Miri
 //! the portable loops run (the same source, compiled without the feature).
 
+mod axis_views;
 mod broadcast;
 pub(crate) mod buffer;
+mod construct;
 mod convert;
 mod dims;
 mod iter;
+mod join;
 mod layout;
 mod matmul;
 mod methods;
@@ -56,14 +73,19 @@ mod operators;
 pub mod parallel;
 mod plan;
 mod reduce;
+mod scan;
+mod select;
 mod tensor;
 mod view;
 mod view_layout;
 mod view_ops;
 
+pub use axis_views::DynViews;
 pub use broadcast::broadcast_shapes;
+pub use construct::Arange;
 pub use dims::INLINE;
 pub use iter::{DynIndex, DynIndices, DynIter};
+pub use join::{try_concatenate, try_stack};
 pub use layout::Layout;
 pub(crate) use layout::count_or_err;
 pub use methods::DynDestination;

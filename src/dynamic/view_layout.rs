@@ -102,6 +102,49 @@ pub(crate) fn moved(l: &Layout, src: isize, dst: isize) -> Result<Layout, ShapeE
     Ok(reordered(l, order))
 }
 
+/// `index` normalised for an axis of extent `n` (negative from the end), or the error naming
+/// the index, the axis `k` (`None`: the flattened tensor) and the shape `dims`.
+#[inline]
+pub(crate) fn index_of(
+    index: isize,
+    n: usize,
+    k: Option<usize>,
+    dims: &[usize],
+) -> Result<usize, ShapeError> {
+    let i = if index < 0 {
+        index.checked_add_unsigned(n).filter(|&i| i >= 0)
+    } else {
+        Some(index)
+    };
+    match i {
+        Some(i) if (i as usize) < n => Ok(i as usize),
+        _ => Err(ShapeError::Index {
+            index,
+            axis: k,
+            shape: Dims::new(dims),
+        }),
+    }
+}
+
+/// Entry `index` of `axis` (numpy's `a[:, i]`): that axis removed, the offset moved to the entry.
+pub(crate) fn indexed(l: &Layout, axis: isize, index: isize) -> Result<Layout, ShapeError> {
+    let k = axis_of(axis, &l.dims)?;
+    let i = index_of(index, l.dims[k], Some(k), &l.dims)?;
+    let mut out = without_axis(l, k);
+    out.offset = (l.offset as isize).wrapping_add((i as isize).wrapping_mul(l.strides[k])) as usize;
+    Ok(out)
+}
+
+/// `l` with axis `k` left out (same offset).
+pub(crate) fn without_axis(l: &Layout, k: usize) -> Layout {
+    let keep = (0..l.rank()).filter(|&a| a != k);
+    Layout {
+        dims: collect(keep.clone().map(|a| l.dims[a]), l.rank() - 1),
+        strides: collect(keep.map(|a| l.strides[a]), l.rank() - 1),
+        offset: l.offset,
+    }
+}
+
 /// Python's slicing, one [`Slice`] per leading axis; the remaining axes stay whole.
 pub(crate) fn sliced(l: &Layout, slices: &[Slice]) -> Result<Layout, ShapeError> {
     if slices.len() > l.rank() {

@@ -300,6 +300,23 @@ macro_rules! view_mut_ops {
             Ok(DynViewMut::new(data, vl::squeezed(&layout, axes.into())?))
         }
 
+        /// [`try_index_axis`](Self::try_index_axis), mutable: numpy's `a[:, i] = ...`.
+        ///
+        /// ```
+        /// let mut t = shaped::DynTensor::<i32>::zeros(&[2, 3]);
+        /// t.try_index_axis_mut(1, -1)?.map_inplace(|x| *x = 7);
+        /// assert_eq!(t.to_vec(), [0, 0, 7, 0, 0, 7]);
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        pub fn try_index_axis_mut(
+            &mut self,
+            axis: isize,
+            index: isize,
+        ) -> Result<DynViewMut<'_, T>, ShapeError> {
+            let (data, layout) = self.parts_mut();
+            Ok(DynViewMut::new(data, vl::indexed(&layout, axis, index)?))
+        }
+
         /// [`try_unsqueeze`](Self::try_unsqueeze), mutable.
         pub fn try_unsqueeze_mut(&mut self, axis: isize) -> Result<DynViewMut<'_, T>, ShapeError> {
             let (data, layout) = self.parts_mut();

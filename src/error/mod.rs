@@ -239,6 +239,50 @@ pub enum ShapeError {
         /// Its size in bytes, when that fits in `usize`.
         bytes: Option<usize>,
     },
+    /// An index outside its axis (`-n..n` for an extent `n`), numpy's `IndexError`.
+    Index {
+        /// The index, as given.
+        index: isize,
+        /// The axis (0-based) it indexes, or `None` for the flattened tensor.
+        axis: Option<usize>,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// Chunks of 0 elements along an axis (`try_axis_chunks_iter`).
+    ChunkSize {
+        /// The axis, as given.
+        axis: isize,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// A window (`try_windows`) that does not have one extent per axis, or has an extent 0.
+    Window {
+        /// The window's extents.
+        window: Dims,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// Tensors that cannot be joined (`try_concatenate`, `try_stack`): tensor `index` of the list,
+    /// of shape `other`, differs from the first, `first`, in rank or in an extent along an axis
+    /// other than the joining one (`axis`; any axis for a stack, where `axis` is `None`).
+    JoinShape {
+        /// The first tensor's shape.
+        first: Dims,
+        /// The shape that does not fit it.
+        other: Dims,
+        /// Its position in the list.
+        index: usize,
+        /// The joining axis (0-based), `None` for a stack.
+        axis: Option<usize>,
+    },
+    /// A join of an empty list (numpy: "need at least one array to concatenate").
+    EmptyJoin,
+    /// `try_arange` with a step of 0, or whose length is not a number (a `NaN` bound or step) or
+    /// does not fit in `usize`.
+    Arange {
+        /// `true` when the step is 0; `false` when the length cannot be had.
+        zero_step: bool,
+    },
     /// Elements that do not fill one block of memory (a column block of a wider array, say)
     /// cannot be borrowed as a view over one slice.
     NotContiguous {
@@ -456,6 +500,64 @@ impl fmt::Display for ShapeError {
                 f,
                 "a tensor of shape {shape} needs more bytes than isize::MAX, more than any \
                  allocation can hold; use smaller extents, or check how the shape was computed"
+            ),
+            Self::Index { index, axis, shape } => {
+                let dims = shape.as_slice();
+                match axis {
+                    Some(a) => {
+                        let n = dims.get(*a).copied().unwrap_or(0);
+                        write!(
+                            f,
+                            "index {index} is out of bounds for axis {a} of a tensor of shape {shape} \
+                             (extent {n}: valid indices are -{n}..{n})"
+                        )
+                    }
+                    None => {
+                        let n = shape.count().unwrap_or(usize::MAX);
+                        write!(
+                            f,
+                            "index {index} is out of bounds for the {n} elements of a tensor of shape \
+                             {shape} taken flat (valid indices are -{n}..{n})"
+                        )
+                    }
+                }
+            }
+            Self::ChunkSize { axis, shape } => write!(
+                f,
+                "chunks of 0 elements along axis {axis} of a tensor of shape {shape}; a chunk \
+                 needs at least one"
+            ),
+            Self::Window { window, shape } => write!(
+                f,
+                "a window of {window} does not fit a tensor of shape {shape}: it needs one extent \
+                 per axis, each at least 1"
+            ),
+            Self::JoinShape {
+                first,
+                other,
+                index,
+                axis,
+            } => {
+                write!(
+                    f,
+                    "cannot join a tensor of shape {other} (number {index}) to {first}: "
+                )?;
+                match axis {
+                    Some(a) => write!(
+                        f,
+                        "every axis but the joining axis {a} must have the same extent, and the \
+                         ranks must agree"
+                    ),
+                    None => f.write_str("a stack needs tensors of one shape"),
+                }
+            }
+            Self::EmptyJoin => f.write_str("nothing to join: the list of tensors is empty"),
+            Self::Arange { zero_step: true } => {
+                f.write_str("arange with a step of 0 never reaches its stop; give a non-zero step")
+            }
+            Self::Arange { zero_step: false } => f.write_str(
+                "arange cannot count its elements: a bound or the step is NaN, or the count does \
+                 not fit in usize",
             ),
             Self::NotContiguous { shape } => write!(
                 f,

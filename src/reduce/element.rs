@@ -104,9 +104,43 @@ impl SortKeys for u64 {
 /// use shaped::Float;
 /// assert_eq!(f32::from_count(3), 3.0);
 /// ```
-pub trait Float: Reduce + core::ops::Div<Output = Self> {
+pub trait Float:
+    Reduce
+    + core::ops::Div<Output = Self>
+    + core::ops::Sub<Output = Self>
+    + core::ops::Mul<Output = Self>
+{
     /// `n` as this type (rounded, as numpy converts a count).
     fn from_count(n: usize) -> Self;
+
+    /// The square root (for a standard deviation): the correctly rounded one of `std` when the
+    /// `std` feature is on, else a Newton iteration in `f64` (within an ulp); `NaN` below 0.
+    ///
+    /// ```
+    /// use shaped::Float;
+    /// assert_eq!(Float::square_root(2.25f32), 1.5);
+    /// ```
+    fn square_root(self) -> Self;
+}
+
+/// `x.sqrt()` without `std`: Newton's iteration from a halved exponent, until it settles.
+#[cfg(not(feature = "std"))]
+fn soft_sqrt(x: f64) -> f64 {
+    if x.is_nan() || x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 || x == f64::INFINITY {
+        return x;
+    }
+    let mut y = f64::from_bits((x.to_bits() >> 1) + (1023u64 << 51));
+    for _ in 0..64 {
+        let next = 0.5 * (y + x / y);
+        if next == y {
+            break;
+        }
+        y = next;
+    }
+    y
 }
 
 macro_rules! integers {
@@ -200,6 +234,14 @@ macro_rules! floats {
             #[inline(always)]
             fn from_count(n: usize) -> Self {
                 n as $t
+            }
+
+            #[inline]
+            fn square_root(self) -> Self {
+                #[cfg(feature = "std")]
+                return <$t>::sqrt(self);
+                #[cfg(not(feature = "std"))]
+                return soft_sqrt(self as f64) as $t;
             }
         }
     )*};

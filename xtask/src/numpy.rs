@@ -1,11 +1,13 @@
 //! `cargo xtask numpy`: (re)generates the numpy differential fixtures, installing numpy first
 //! when Python lacks it. `bench` runs the numpy side of `benches/dynamic.rs`.
 //!
-//! The fixtures (`tests/fixtures/broadcast.txt`, `views.txt`, `reductions.txt` and `matmul.txt`)
-//! are committed, so `cargo test` never needs Python; regenerate them after changing
-//! `scripts/gen_fixtures.py`, `scripts/gen_view_fixtures.py`, `scripts/gen_reduce_fixtures.py` or
-//! `scripts/gen_matmul_fixtures.py` (the seeds are fixed, so an unchanged script reproduces its
-//! file byte for byte). `reductions.txt` needs numpy only: its `unique_consecutive` answers
+//! The fixtures (`tests/fixtures/broadcast.txt`, `views.txt`, `reductions.txt`, `matmul.txt` and
+//! `everyday.txt`) are committed, so `cargo test` never needs Python; regenerate them after
+//! changing `scripts/gen_fixtures.py`, `scripts/gen_view_fixtures.py`,
+//! `scripts/gen_reduce_fixtures.py`, `scripts/gen_matmul_fixtures.py` or
+//! `scripts/gen_numpy_everyday_fixtures.py` (the seeds are fixed, so an unchanged script
+//! reproduces its file byte for byte). `reductions.txt` needs numpy only: its
+//! `unique_consecutive` answers
 //! (torch's semantics) come from a reference in plain Python.
 
 use std::path::Path;
@@ -44,6 +46,15 @@ pub fn run(root: &Path) -> Result<(), String> {
         &[
             "scripts/gen_matmul_fixtures.py",
             "tests/fixtures/matmul.txt",
+        ],
+        &[],
+    )?;
+    crate::run(
+        root,
+        PYTHON,
+        &[
+            "scripts/gen_numpy_everyday_fixtures.py",
+            "tests/fixtures/everyday.txt",
         ],
         &[],
     )

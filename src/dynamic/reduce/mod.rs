@@ -15,6 +15,7 @@
 //! one axis, `unique` `try_unique_consecutive`.
 
 mod methods;
+mod moments;
 mod sort;
 mod unique;
 

@@ -1,0 +1,479 @@
+#!/usr/bin/env python3
+"""Differential fixtures for shaped's everyday dynamic operations (issue 22), computed by numpy:
+printing, axis iteration, index_axis, concatenate / stack / split, take / compress, cumsum /
+cumprod, var / std, arange / linspace / eye.
+
+Writes tests/fixtures/everyday.txt (read by tests/dynamic_everyday.rs, which needs no Python).
+Regenerate with `cargo xtask numpy` or
+`python3 scripts/gen_numpy_everyday_fixtures.py tests/fixtures/everyday.txt`.
+The RNG seed is fixed, so the output only changes when this script or numpy's semantics do.
+
+Each case names one function and its input:
+
+    case <id>
+    fn <name>
+    shape <dims>                    the input: `np.arange(n) - n // 3` (int64) reshaped
+    data <floats>                   (var / std only) the input's elements instead, row-major f64
+    pre none | t | flip             the input made a view first: `.T`, or every axis reversed
+    args <arguments>                as listed below
+    out <dims> | <values>           the result, row-major; several `out` lines for the
+                                    functions that give several views, in order
+    count <n>                       (iterators and split) how many `out` lines there are
+    err <ShapeError variant>        instead of `out` when the input is refused
+    text <string>                   (display only) the printed text, newlines as `|`
+    end
+
+Functions and their `args` (axes may be negative; `none` is numpy's axis=None):
+    display                     np.array2string(a, separator=', ', max_line_width=10**6)
+    outer_iter                  the views a[0], a[1], ... (none for rank 0)
+    axis_iter <axis>            the views a[:, i] along the axis, the axis removed
+    lanes <axis>                the 1-D views along the axis, the other axes in row-major order
+    axis_chunks <axis> <size>   a[.., i*size:(i+1)*size] along the axis (the last one shorter)
+    windows <w...>              every window of extents w (ndarray's `windows`: none when a
+                                window is larger than its axis), in row-major order
+    index_axis <axis> <index>   np.take(a, index, axis) as a view: the axis removed
+    concatenate <axis>          with `inputs` instead of `shape`: `<dims> / <dims> / ...`, input
+    stack <axis>                j being np.arange(n) + 100 * j reshaped; `inputs empty` is []
+    split <axis> <indices...>   np.split(a, indices, axis)
+    take <axis|none> <indices...>
+    compress <axis|none> <mask of 0 and 1...>
+    cumsum <axis|none>  |  cumprod <axis|none>      int64, wrapping as numpy's int64 does
+    var <axes> <ddof> <keepdims>  |  std ...        f64 data; <axes>: `all`, `<a>` or `[a,b]`
+    arange <start> <stop> <step> (i64 or f64: the kind follows `kind`)
+    linspace <start> <stop> <num>  |  eye <n>
+
+Error variants: Axis, RepeatedAxis, Index (an index out of range: index_axis, take, compress's
+mask beyond the axis with a `true` there), JoinShape (join inputs of different ranks or extents),
+EmptyJoin (a join of nothing), ChunkSize (chunks of 0), Window (a window of the wrong rank or
+with an extent 0), ArangeStep (step 0).
+"""
+
+import math
+import random
+import sys
+import warnings
+
+import numpy as np
+
+SEED = 20261125
+PER_FN = 36
+
+
+def count(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def rand_shape(rng, max_rank=5, max_count=240, min_rank=0):
+    rank = rng.choice([r for r in [0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5] if min_rank <= r <= max_rank])
+    while True:
+        shape = [rng.choice([0, 1, 1, 2, 2, 3, 3, 4, 5]) for _ in range(rank)]
+        if count(shape) <= max_count:
+            return shape
+
+
+def rand_axis(rng, rank):
+    """A valid axis of `rank`, now and then one out of range."""
+    if rank == 0 or rng.random() < 0.08:
+        return rng.choice([rank, -rank - 1, rank + 2])
+    a = rng.randrange(rank)
+    return a - rank if rng.random() < 0.4 else a
+
+
+class Err(Exception):
+    def __init__(self, variant):
+        super().__init__(variant)
+        self.variant = variant
+
+
+def norm(axis, rank):
+    if not -rank <= axis < rank:
+        raise Err("Axis")
+    return axis % rank
+
+
+def ints(xs):
+    return " ".join(str(int(x)) for x in xs)
+
+
+def fmt_float(x):
+    x = float(x)
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return repr(x)
+
+
+def out_line(a, floats=False):
+    a = np.asarray(a)
+    vals = a.reshape(-1)
+    body = " ".join(fmt_float(x) for x in vals) if floats else ints(vals)
+    return "out " + ints(a.shape) + " | " + body
+
+
+def base(shape):
+    n = count(shape)
+    return (np.arange(n, dtype=np.int64) - n // 3).reshape(shape)
+
+
+def pre_view(rng, a):
+    r = rng.random()
+    if a.ndim >= 2 and r < 0.25:
+        return "t", a.T
+    if a.ndim >= 1 and r < 0.45:
+        return "flip", a[(slice(None, None, -1),) * a.ndim]
+    return "none", a
+
+
+def fmt_axis(axis):
+    return "none" if axis is None else str(axis)
+
+
+# --- each function: its arguments, and a thunk that computes numpy's answer (a list of arrays
+# for the functions that give several) or raises the Err shaped must give ----------------------
+
+def display(rng, a):
+    return "", lambda: np.array2string(a, separator=", ", max_line_width=10**6)
+
+
+def outer_iter(rng, a):
+    return "", lambda: [a[i] for i in range(a.shape[0])] if a.ndim else []
+
+
+def axis_iter(rng, a):
+    axis = rand_axis(rng, a.ndim)
+
+    def run():
+        k = norm(axis, a.ndim)
+        return [np.take(a, i, axis=k) for i in range(a.shape[k])]
+    return str(axis), run
+
+
+def lanes(rng, a):
+    axis = rand_axis(rng, a.ndim)
+
+    def run():
+        k = norm(axis, a.ndim)
+        m = np.moveaxis(a, k, -1)
+        return list(m.reshape(count(m.shape[:-1]), a.shape[k]))
+    return str(axis), run
+
+
+def axis_chunks(rng, a):
+    axis = rand_axis(rng, a.ndim)
+    size = rng.choice([0, 1, 2, 2, 3, 4, 7])
+
+    def run():
+        k = norm(axis, a.ndim)
+        if size == 0:
+            raise Err("ChunkSize")
+        n = a.shape[k]
+        return [np.take(a, range(i, min(i + size, n)), axis=k) for i in range(0, n, size)]
+    return f"{axis} {size}", run
+
+
+def windows(rng, a):
+    w = [rng.choice([1, 1, 2, 2, 3, 4]) for _ in range(a.ndim)]
+    r = rng.random()
+    if r < 0.08 and w:
+        w[rng.randrange(len(w))] = 0
+    elif r < 0.14:
+        w = w[:-1] if w else [1]
+
+    def run():
+        if len(w) != a.ndim or 0 in w:
+            raise Err("Window")
+        if any(x > d for x, d in zip(w, a.shape)):
+            return []
+        sw = np.lib.stride_tricks.sliding_window_view(a, w)
+        return [sw[i] for i in np.ndindex(*sw.shape[: a.ndim])]
+    return " ".join(map(str, w)), run
+
+
+def index_axis(rng, a):
+    axis = rand_axis(rng, a.ndim)
+    rank = a.ndim
+    n = a.shape[axis] if -rank <= axis < rank else 3
+    index = rng.randrange(-n - 2, n + 2)
+
+    def run():
+        k = norm(axis, rank)
+        if not -n <= index < n:
+            raise Err("Index")
+        return np.take(a, index, axis=k)
+    return f"{axis} {index}", run
+
+
+def split(rng, a):
+    axis = rand_axis(rng, a.ndim)
+    n = a.shape[axis] if -a.ndim <= axis < a.ndim else 3
+    idx = sorted(rng.randrange(0, n + 3) for _ in range(rng.randrange(0, 4)))
+    if rng.random() < 0.2:
+        rng.shuffle(idx)  # out of order: empty pieces
+
+    def run():
+        norm(axis, a.ndim)
+        return np.split(a, idx, axis=axis)
+    return " ".join(map(str, [axis] + idx)), run
+
+
+def rand_indices(rng, n, k):
+    out = []
+    for _ in range(k):
+        if n == 0 or rng.random() < 0.07:
+            out.append(rng.choice([n, n + 3, -n - 1]))
+        else:
+            out.append(rng.randrange(-n, n))
+    return out
+
+
+def extent(a, axis):
+    if axis is None:
+        return a.size
+    return a.shape[axis] if -a.ndim <= axis < a.ndim else 3
+
+
+def take(rng, a):
+    axis = None if rng.random() < 0.25 else rand_axis(rng, a.ndim)
+    idx = rand_indices(rng, extent(a, axis), rng.randrange(0, 6))
+
+    def run():
+        if axis is not None:
+            norm(axis, a.ndim)
+        try:
+            return np.take(a, idx, axis=axis)
+        except IndexError:
+            raise Err("Index")
+    return " ".join([fmt_axis(axis)] + [str(i) for i in idx]), run
+
+
+def compress(rng, a):
+    axis = None if rng.random() < 0.25 else rand_axis(rng, a.ndim)
+    length = max(0, extent(a, axis) + rng.choice([0, 0, 0, -1, -2, 1, 2]))
+    mask = [rng.random() < 0.5 for _ in range(length)]
+
+    def run():
+        if axis is not None:
+            norm(axis, a.ndim)
+        try:
+            return np.compress(mask, a, axis=axis)
+        except IndexError:
+            raise Err("Index")
+    return " ".join([fmt_axis(axis)] + [str(int(m)) for m in mask]), run
+
+
+def scan(name):
+    def f(rng, a):
+        axis = None if rng.random() < 0.25 else rand_axis(rng, a.ndim)
+
+        def run():
+            # numpy lets a rank-0 input name axis 0 or -1: a 1-D result of its one element.
+            try:
+                with np.errstate(over="ignore"):
+                    return getattr(np, name)(a, axis=axis)
+            except np.exceptions.AxisError:
+                raise Err("Axis")
+        return fmt_axis(axis), run
+    return f
+
+
+def rand_axes(rng, rank):
+    r = rng.random()
+    if r < 0.25:
+        return "all", None
+    if r < 0.6:
+        a = rand_axis(rng, rank)
+        return str(a), a
+    k = rng.randrange(0, rank + 1)
+    axes = rng.sample(range(rank), k)
+    axes = [x - rank if rng.random() < 0.3 else x for x in axes]
+    if rng.random() < 0.1:
+        axes.append(axes[0] if axes else rank)
+    return "[" + ",".join(map(str, axes)) + "]", tuple(axes)
+
+
+def moments(name):
+    def f(rng, a):
+        text, axes = rand_axes(rng, a.ndim)
+        ddof = rng.choice([0, 0, 1, 1, 2])
+        keep = rng.random() < 0.4
+
+        def run():
+            if axes is not None:
+                listed = axes if isinstance(axes, tuple) else (axes,)
+                normed = [norm(x, a.ndim) for x in listed]
+                if len(set(normed)) != len(normed):
+                    raise Err("RepeatedAxis")
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                try:
+                    return getattr(np, name)(a, axis=axes, ddof=ddof, keepdims=keep)
+                except np.exceptions.AxisError:
+                    raise Err("Axis")
+        return f"{text} {ddof} {'true' if keep else 'false'}", run
+    return f
+
+
+def join(name, rng, shapes):
+    rank = len(shapes[0]) if shapes else 1
+    axis = rand_axis(rng, rank + (1 if name == "stack" else 0))
+
+    def run():
+        arrays = [np.arange(count(s), dtype=np.int64).reshape(s) + 100 * j
+                  for j, s in enumerate(shapes)]
+        if not arrays:
+            raise Err("EmptyJoin")
+        if name == "stack":
+            norm(axis, rank + 1)
+            if any(a.shape != arrays[0].shape for a in arrays):
+                raise Err("JoinShape")
+            return np.stack(arrays, axis=axis)
+        k = norm(axis, rank)
+        for a in arrays[1:]:
+            if a.ndim != rank or any(x != y for i, (x, y) in enumerate(zip(a.shape, shapes[0]))
+                                     if i != k):
+                raise Err("JoinShape")
+        return np.concatenate(arrays, axis=axis)
+    return str(axis), run
+
+
+def join_inputs(rng, name):
+    k = rng.choice([1, 2, 2, 3, 3]) if rng.random() < 0.93 else 0
+    first = rand_shape(rng, max_count=60, min_rank=0 if name == "stack" else 1)
+    shapes = []
+    for _ in range(k):
+        s = list(first)
+        if name == "concatenate" and s and rng.random() < 0.8:
+            i = rng.randrange(len(s))
+            s[i] = rng.choice([0, 1, 2, 3])  # the joining axis, or another (an error)
+        if rng.random() < 0.06:
+            s = s[:-1] if s else [2]  # another rank
+        shapes.append(s)
+    return shapes
+
+
+def arange(rng):
+    if rng.random() < 0.5:
+        start, stop = rng.randrange(-10, 10), rng.randrange(-10, 20)
+        step = rng.choice([1, 1, 2, 3, -1, -2, 5, 0, 0])
+        kind = "i64"
+    else:
+        start = round(rng.uniform(-5, 5), 2)
+        stop = round(rng.uniform(-5, 10), 2)
+        step = rng.choice([0.1, 0.25, 0.3, 1.0, 1.5, -0.5, -0.7, 0.0])
+        kind = "f64"
+
+    def run():
+        if step == 0:
+            raise Err("ArangeStep")
+        return np.arange(start, stop, step)
+    return f"{kind} {start} {stop} {step}", run
+
+
+def linspace(rng):
+    start = round(rng.uniform(-5, 5), 3)
+    stop = round(rng.uniform(-5, 10), 3)
+    num = rng.choice([0, 1, 2, 3, 5, 7, 10, 50])
+    return f"{start} {stop} {num}", lambda: np.linspace(start, stop, num)
+
+
+def eye(rng):
+    n = rng.choice([0, 1, 2, 3, 5])
+    return str(n), lambda: np.eye(n, dtype=np.int64)
+
+
+ARRAY_FNS = {
+    "display": display,
+    "outer_iter": outer_iter,
+    "axis_iter": axis_iter,
+    "lanes": lanes,
+    "axis_chunks": axis_chunks,
+    "windows": windows,
+    "index_axis": index_axis,
+    "split": split,
+    "take": take,
+    "compress": compress,
+    "cumsum": scan("cumsum"),
+    "cumprod": scan("cumprod"),
+    "var": moments("var"),
+    "std": moments("std"),
+}
+
+# Display: integer data of these shapes (the summarised ones past 1000 elements), then random ones.
+DISPLAY_SHAPES = [
+    [], [0], [1], [7], [2, 3], [3, 1, 2], [2, 0, 3], [1, 1, 1, 1], [2, 2, 2, 2, 2],
+    [1001], [2000], [1000, 2], [2, 1000], [2, 3, 200], [8, 8, 20], [7, 7, 7, 7],
+    [3, 4, 5, 6, 3], [1, 1001], [12, 100], [5, 6, 7, 8],
+]
+
+
+def main(path):
+    rng = random.Random(SEED)
+    out = [
+        "# Generated by scripts/gen_numpy_everyday_fixtures.py (numpy); regenerate with "
+        "`cargo xtask numpy`.",
+        f"# seed {SEED}, numpy {np.__version__}.",
+    ]
+    case = 0
+
+    def emit(lines, fn, args, run, floats=False):
+        nonlocal case
+        out.append(f"case {case}")
+        out.append(f"fn {fn}")
+        out.extend(lines)
+        out.append("args " + args)
+        try:
+            r = run()
+        except Err as e:
+            out.append("err " + e.variant)
+        else:
+            if isinstance(r, str):
+                out.append("text " + r.replace("\n", "|"))
+            elif isinstance(r, list):
+                out.append(f"count {len(r)}")
+                out.extend(out_line(x) for x in r)
+            else:
+                out.append(out_line(r, floats or np.asarray(r).dtype.kind == "f"))
+        out.append("end")
+        case += 1
+
+    for name, f in ARRAY_FNS.items():
+        shapes = [rand_shape(rng) for _ in range(PER_FN)]
+        if name == "display":
+            shapes = DISPLAY_SHAPES + shapes[:10]
+        for shape in shapes:
+            lines = ["shape " + " ".join(map(str, shape))]
+            a = base(shape)
+            if name == "cumprod":
+                a = a % 5 - 2  # small factors: the products wrap less often
+                lines.append("data " + ints(a.reshape(-1)))
+            if name in ("var", "std"):
+                data = [round(rng.uniform(-10, 10), 3) for _ in range(count(shape))]
+                a = np.array(data, dtype=np.float64).reshape(shape)
+                lines.append("data " + " ".join(fmt_float(x) for x in data))
+            pre, a = pre_view(rng, a) if name != "display" else ("none", a)
+            lines.append("pre " + pre)
+            args, run = f(rng, a)
+            emit(lines, name, args, run)
+
+    for name in ("concatenate", "stack"):
+        for _ in range(PER_FN + 8):
+            shapes = join_inputs(rng, name)
+            text = "empty" if not shapes else " / ".join(" ".join(map(str, s)) for s in shapes)
+            args, run = join(name, rng, shapes)
+            emit(["inputs " + text], name, args, run)
+
+    for name, f in (("arange", arange), ("linspace", linspace), ("eye", eye)):
+        for _ in range(PER_FN // 2):
+            args, run = f(rng)
+            emit([], name, args, run)
+
+    with open(path, "w") as fh:
+        fh.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,517 @@
+//! Issue 22's everyday operations against numpy: `tests/fixtures/everyday.txt`, made by
+//! `scripts/gen_numpy_everyday_fixtures.py` (see its header for the format). Each case builds an
+//! input (`np.arange(n) - n // 3` reshaped, or the listed data), maybe makes it a view that is
+//! not row-major first (transposed, every axis reversed), calls one function on the `DynView`,
+//! and compares the shape and every element, or the error variant. Printing is compared with
+//! `np.array2string(a, separator=', ')` character for character.
+
+use std::sync::OnceLock;
+
+use shaped::{DynTensor, DynView, ShapeError, Slice};
+
+#[path = "common/fixture_text.rs"]
+mod fixture_text;
+
+use fixture_text::{Case, nums};
+
+const FIXTURES: &str = include_str!("fixtures/everyday.txt");
+
+static STORE: OnceLock<Vec<String>> = OnceLock::new();
+
+/// Under Miri, one case in this many (the code paths are the same for all).
+const MIRI_STEP: usize = 8;
+
+/// The cases of function `name`, at least `min` of them.
+fn cases(name: &str, min: usize) -> Vec<Case<'static>> {
+    let all: Vec<Case<'static>> = fixture_text::cases(&STORE, FIXTURES, &["case"])
+        .into_iter()
+        .filter(|c| c.get("fn") == name)
+        .collect();
+    assert!(all.len() >= min, "{name}: {} cases", all.len());
+    all.into_iter()
+        .enumerate()
+        .filter(|(i, _)| !cfg!(miri) || i.is_multiple_of(MIRI_STEP))
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// The variant's name, as the fixtures write it.
+fn variant(e: &ShapeError) -> &'static str {
+    match e {
+        ShapeError::Axis { .. } => "Axis",
+        ShapeError::RepeatedAxis { .. } => "RepeatedAxis",
+        ShapeError::Index { .. } => "Index",
+        ShapeError::ChunkSize { .. } => "ChunkSize",
+        ShapeError::Window { .. } => "Window",
+        ShapeError::JoinShape { .. } => "JoinShape",
+        ShapeError::EmptyJoin => "EmptyJoin",
+        ShapeError::Arange { zero_step: true } => "ArangeStep",
+        other => panic!("unexpected error {other:?}"),
+    }
+}
+
+/// The input of a case: `np.arange(n) - n // 3` of its shape (or its `data`), owned.
+fn input(c: &Case<'_>) -> DynTensor<i64> {
+    let shape = nums::<usize>(c.get("shape"));
+    let n: usize = shape.iter().product();
+    let data = match c.find("data") {
+        Some(d) => nums(d),
+        None => (0..n as i64).map(|i| i - n as i64 / 3).collect(),
+    };
+    DynTensor::from_shape_vec(&shape, data).unwrap()
+}
+
+/// The input's view after the case's `pre`: itself, transposed, or every axis reversed.
+fn pre<'a, T>(c: &Case<'_>, v: DynView<'a, T>) -> DynView<'a, T> {
+    match c.get("pre") {
+        "none" => v,
+        "t" => v.t(),
+        "flip" => {
+            let rev = vec![Slice::new(None, None, Some(-1)); v.rank()];
+            v.try_slice(&rev).unwrap()
+        }
+        other => panic!("{}: unknown pre {other}", c.title),
+    }
+}
+
+/// An `out` line: the shape and the elements.
+fn expected<T: std::str::FromStr>(line: &str) -> (Vec<usize>, Vec<T>)
+where
+    T::Err: std::fmt::Debug,
+{
+    let (dims, values) = line.split_once('|').unwrap();
+    (nums(dims), nums(values))
+}
+
+/// The case's error, when it expects one: `got` must be that variant.
+fn expect_err<R>(c: &Case<'_>, got: &Result<R, ShapeError>) -> bool {
+    let Some(want) = c.find("err") else {
+        return false;
+    };
+    match got {
+        Ok(_) => panic!("{}: expected {want}", c.title),
+        Err(e) => {
+            assert_eq!(variant(e), want, "{}: {e}", c.title);
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    true
+}
+
+#[test]
+fn display_matches_numpy_array2string() {
+    let cs = cases("display", 20);
+    for c in &cs {
+        let t = input(c);
+        let want = c.get("text").replace('|', "\n");
+        assert_eq!(t.to_string(), want, "{}: tensor", c.title);
+        assert_eq!(t.view().to_string(), want, "{}: view", c.title);
+        let mut m = t.clone();
+        assert_eq!(m.view_mut().to_string(), want, "{}: view_mut", c.title);
+    }
+    // The summarised shapes are among them.
+    assert!(cs.iter().any(|c| c.get("text").contains("...")));
+}
+
+#[test]
+fn display_of_strided_views_prints_logical_order() {
+    let t = DynTensor::from_fn(&[2, 3], |i| (10 * i[0] + i[1]) as i32);
+    assert_eq!(t.t().to_string(), "[[ 0, 10],\n [ 1, 11],\n [ 2, 12]]");
+    let col = t.try_slice(&[
+        Slice::new(None, None, None),
+        Slice::new(Some(1), Some(2), None),
+    ]);
+    assert_eq!(col.unwrap().to_string(), "[[ 1],\n [11]]");
+    // Precision and width reach every element.
+    let f = DynTensor::from_shape_vec(&[2], vec![0.5f64, 2.25]).unwrap();
+    assert_eq!(format!("{f:.1}"), "[0.5, 2.2]");
+    assert_eq!(format!("{f:6.2}"), "[  0.50,   2.25]");
+    // A broadcast view of more than 1000 positions is summarised like any other.
+    let b = t.try_broadcast_to(&[400, 2, 3]).unwrap();
+    assert!(
+        b.to_string()
+            .starts_with("[[[ 0,  1,  2],\n  [10, 11, 12]],\n\n [[ 0,")
+    );
+    assert!(b.to_string().contains("\n\n ...,\n\n"));
+}
+
+#[test]
+fn static_tensors_print_through_the_same_formatter() {
+    use shaped::{Tensor, shape};
+    let s = Tensor::<i64, shape![1001]>::from_fn(|[i]| i as i64);
+    let d = DynTensor::from_fn(&[1001], |i| i[0] as i64);
+    assert_eq!(s.to_string(), d.to_string());
+    assert_eq!(s.to_string(), "[   0,    1,    2, ...,  998,  999, 1000]");
+    let m = Tensor::<i64, shape![2, 3]>::from_fn(|[r, c]| (10 * r + c) as i64);
+    let dm = DynTensor::from_fn(&[2, 3], |i| (10 * i[0] + i[1]) as i64);
+    assert_eq!(format!("{m:4}"), format!("{dm:4}"));
+}
+
+/// The views of an iterator or a split against the case's `out` lines (and `count`).
+fn check_views<'a>(c: &Case<'_>, views: impl Iterator<Item = DynView<'a, i64>>) {
+    let views: Vec<DynView<'a, i64>> = views.collect();
+    let want: Vec<&str> = c
+        .lines
+        .iter()
+        .filter(|(k, _)| *k == "out")
+        .map(|(_, v)| *v)
+        .collect();
+    if let Some(n) = c.find("count") {
+        assert_eq!(views.len(), n.parse::<usize>().unwrap(), "{}", c.title);
+    }
+    assert_eq!(views.len(), want.len(), "{}", c.title);
+    for (i, (v, line)) in views.iter().zip(want).enumerate() {
+        let (dims, values) = expected::<i64>(line);
+        assert_eq!(v.shape(), dims, "{}: view {i} shape", c.title);
+        assert_eq!(v.to_vec(), values, "{}: view {i} values", c.title);
+        assert_eq!(
+            v.iter().copied().collect::<Vec<_>>(),
+            values,
+            "{}: view {i}",
+            c.title
+        );
+    }
+}
+
+/// One case's arguments as signed numbers.
+fn args(c: &Case<'_>) -> Vec<isize> {
+    nums(c.get("args"))
+}
+
+/// Runs every case of `name` through `f` on the case's view, comparing views or the error.
+fn each_view_case(
+    name: &str,
+    f: impl for<'a> Fn(&DynView<'a, i64>, &Case<'_>) -> Result<Vec<DynView<'a, i64>>, ShapeError>,
+) {
+    for c in cases(name, 30) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let got = f(&v, &c);
+        if !expect_err(&c, &got) {
+            check_views(&c, got.unwrap().into_iter());
+        }
+    }
+}
+
+#[test]
+fn outer_iter_matches_numpy() {
+    each_view_case("outer_iter", |v, _| Ok(v.outer_iter().collect()));
+    // The same on the owned tensor and a mutable view.
+    let mut t = DynTensor::from_fn(&[3, 2], |i| i[0] * 2 + i[1]);
+    assert_eq!(t.outer_iter().len(), 3);
+    assert_eq!(t.view_mut().outer_iter().nth(2).unwrap().to_vec(), [4, 5]);
+}
+
+#[test]
+fn axis_iter_matches_numpy() {
+    each_view_case("axis_iter", |v, c| {
+        Ok(v.try_axis_iter(args(c)[0])?.collect())
+    });
+}
+
+#[test]
+fn lanes_match_numpy() {
+    each_view_case("lanes", |v, c| Ok(v.try_lanes(args(c)[0])?.collect()));
+}
+
+#[test]
+fn axis_chunks_match_numpy() {
+    each_view_case("axis_chunks", |v, c| {
+        let a = args(c);
+        Ok(v.try_axis_chunks_iter(a[0], a[1] as usize)?.collect())
+    });
+}
+
+#[test]
+fn windows_match_numpy() {
+    each_view_case("windows", |v, c| {
+        Ok(v.try_windows(&nums::<usize>(c.get("args")))?.collect())
+    });
+}
+
+#[test]
+fn index_axis_matches_numpy() {
+    each_view_case("index_axis", |v, c| {
+        let a = args(c);
+        let got = v.try_index_axis(a[0], a[1])?;
+        Ok(vec![got])
+    });
+}
+
+#[test]
+fn split_matches_numpy() {
+    each_view_case("split", |v, c| {
+        let a = args(c);
+        let indices: Vec<usize> = a[1..].iter().map(|&i| i as usize).collect();
+        v.try_split_at(&indices, a[0])
+    });
+}
+
+/// The inputs of a join case: tensor `j` is `np.arange(n) + 100 * j` of its shape.
+fn join_inputs(c: &Case<'_>) -> Vec<DynTensor<i64>> {
+    let text = c.get("inputs");
+    if text == "empty" {
+        return Vec::new();
+    }
+    text.split('/')
+        .enumerate()
+        .map(|(j, dims)| {
+            let shape = nums::<usize>(dims);
+            let n: usize = shape.iter().product();
+            DynTensor::from_shape_vec(&shape, (0..n as i64).map(|i| i + 100 * j as i64).collect())
+                .unwrap()
+        })
+        .collect()
+}
+
+/// A result against the case's one `out` line (or its error).
+fn check_tensor<T>(c: &Case<'_>, got: Result<DynTensor<T>, ShapeError>)
+where
+    T: std::str::FromStr + PartialEq + std::fmt::Debug,
+    T::Err: std::fmt::Debug,
+{
+    if expect_err(c, &got) {
+        return;
+    }
+    let t = got.unwrap_or_else(|e| panic!("{}: {e}", c.title));
+    let (dims, values) = expected::<T>(c.get("out"));
+    assert_eq!(t.shape(), dims, "{}: shape", c.title);
+    assert_eq!(t.as_slice(), values, "{}: values", c.title);
+}
+
+#[test]
+fn concatenate_matches_numpy() {
+    for c in cases("concatenate", 30) {
+        let ts = join_inputs(&c);
+        let axis = args(&c)[0];
+        let views: Vec<DynView<'_, i64>> = ts.iter().map(|t| t.view()).collect();
+        check_tensor(&c, shaped::try_concatenate(&views, axis));
+        // The same inputs reversed along every axis: their rows are no longer packed.
+        let flipped: Vec<DynTensor<i64>> = ts
+            .iter()
+            .map(|t| {
+                let rev = vec![Slice::new(None, None, Some(-1)); t.rank()];
+                t.try_slice(&rev).unwrap().to_tensor()
+            })
+            .collect();
+        let back: Vec<DynView<'_, i64>> = flipped
+            .iter()
+            .map(|t| {
+                let rev = vec![Slice::new(None, None, Some(-1)); t.rank()];
+                t.try_slice(&rev).unwrap()
+            })
+            .collect();
+        check_tensor(&c, shaped::try_concatenate(&back, axis));
+    }
+}
+
+#[test]
+fn stack_matches_numpy() {
+    for c in cases("stack", 30) {
+        let ts = join_inputs(&c);
+        let views: Vec<DynView<'_, i64>> = ts.iter().map(|t| t.view()).collect();
+        check_tensor(&c, shaped::try_stack(&views, args(&c)[0]));
+    }
+}
+
+/// The optional axis of `args`' first word, and the rest as numbers.
+fn axis_and_rest<N: std::str::FromStr>(c: &Case<'_>) -> (Option<isize>, Vec<N>)
+where
+    N::Err: std::fmt::Debug,
+{
+    let text = c.get("args");
+    let (axis, rest) = text.split_once(' ').unwrap_or((text, ""));
+    ((axis != "none").then(|| axis.parse().unwrap()), nums(rest))
+}
+
+#[test]
+fn take_matches_numpy() {
+    for c in cases("take", 30) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let (axis, indices) = axis_and_rest::<isize>(&c);
+        check_tensor(&c, v.try_take(&indices, axis));
+        // The owned tensor (packed) agrees with its view.
+        if c.get("pre") == "none" {
+            check_tensor(&c, t.try_take(&indices, axis));
+        }
+    }
+}
+
+#[test]
+fn compress_matches_numpy() {
+    for c in cases("compress", 30) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let (axis, mask) = axis_and_rest::<u8>(&c);
+        let mask: Vec<bool> = mask.iter().map(|&m| m == 1).collect();
+        check_tensor(&c, v.try_compress(&mask, axis));
+    }
+}
+
+#[test]
+fn cumsum_and_cumprod_match_numpy() {
+    for name in ["cumsum", "cumprod"] {
+        for c in cases(name, 30) {
+            let t = input(&c);
+            let v = pre(&c, t.view());
+            let text = c.get("args");
+            let axis = (text != "none").then(|| text.parse::<isize>().unwrap());
+            let got = match name {
+                "cumsum" => v.try_cumsum(axis),
+                _ => v.try_cumprod(axis),
+            };
+            check_tensor(&c, got);
+        }
+    }
+    // Along every axis of a larger tensor, against the flat definition.
+    let t = DynTensor::from_fn(&[3, 17, 5], |i| (i[0] * 85 + i[1] * 5 + i[2]) as i64);
+    let s = t.try_cumsum(Some(1)).unwrap();
+    assert_eq!(
+        s[&[2, 16, 4]],
+        (0..17).map(|j| 170 + j * 5 + 4).sum::<i64>()
+    );
+}
+
+/// `a` and `b` equal to a relative 1e-12 (numpy's summation order may differ in the last
+/// bits), `NaN` equal to `NaN`, infinities exactly.
+fn close(a: f64, b: f64) -> bool {
+    (a.is_nan() && b.is_nan()) || a == b || (a - b).abs() <= 1e-12 * a.abs().max(b.abs())
+}
+
+#[test]
+fn var_and_std_match_numpy() {
+    for name in ["var", "std"] {
+        for c in cases(name, 30) {
+            let shape = nums::<usize>(c.get("shape"));
+            let t = DynTensor::from_shape_vec(&shape, nums::<f64>(c.get("data"))).unwrap();
+            let v = pre(&c, t.view());
+            let a: Vec<&str> = c.get("args").split(' ').collect();
+            let list: Vec<isize>;
+            let axes = match a[0] {
+                "all" => shaped::Axes::All,
+                s if s.starts_with('[') => {
+                    list = s
+                        .trim_matches(|ch| ch == '[' || ch == ']')
+                        .split(',')
+                        .filter(|x| !x.is_empty())
+                        .map(|x| x.parse().unwrap())
+                        .collect();
+                    shaped::Axes::List(&list)
+                }
+                s => shaped::Axes::Single(s.parse().unwrap()),
+            };
+            let (ddof, keep) = (a[1].parse().unwrap(), a[2] == "true");
+            let got = match name {
+                "var" => v.try_var(axes, ddof, keep),
+                _ => v.try_std(axes, ddof, keep),
+            };
+            if expect_err(&c, &got) {
+                continue;
+            }
+            let got = got.unwrap_or_else(|e| panic!("{}: {e}", c.title));
+            let (dims, values) = expected::<f64>(c.get("out"));
+            assert_eq!(got.shape(), dims, "{}: shape", c.title);
+            for (x, y) in got.iter().zip(&values) {
+                assert!(close(*x, *y), "{}: {x} vs {y}", c.title);
+            }
+        }
+    }
+}
+
+#[test]
+fn arange_linspace_and_eye_match_numpy() {
+    for c in cases("arange", 15) {
+        let a: Vec<&str> = c.get("args").split(' ').collect();
+        if a[0] == "i64" {
+            let n: Vec<i64> = a[1..].iter().map(|x| x.parse().unwrap()).collect();
+            check_tensor(&c, DynTensor::try_arange(n[0], n[1], n[2]));
+        } else {
+            let x: Vec<f64> = a[1..].iter().map(|x| x.parse().unwrap()).collect();
+            let got = DynTensor::try_arange(x[0], x[1], x[2]);
+            if expect_err(&c, &got) {
+                continue;
+            }
+            let got = got.unwrap();
+            let (dims, values) = expected::<f64>(c.get("out"));
+            assert_eq!(got.shape(), dims, "{}", c.title);
+            assert_eq!(got.as_slice(), values, "{}: bit for bit", c.title);
+        }
+    }
+    for c in cases("linspace", 15) {
+        let a: Vec<&str> = c.get("args").split(' ').collect();
+        let got = DynTensor::linspace(
+            a[0].parse().unwrap(),
+            a[1].parse::<f64>().unwrap(),
+            a[2].parse().unwrap(),
+        );
+        let (dims, values) = expected::<f64>(c.get("out"));
+        assert_eq!(got.shape(), dims, "{}", c.title);
+        assert_eq!(got.as_slice(), values, "{}: bit for bit", c.title);
+    }
+    for c in cases("eye", 15) {
+        check_tensor(
+            &c,
+            Ok(DynTensor::<i64>::eye(c.get("args").parse().unwrap())),
+        );
+    }
+    // Lengths numpy cannot count are errors, not panics.
+    assert!(DynTensor::try_arange(0.0, f64::NAN, 1.0).is_err());
+    assert!(DynTensor::try_arange(0.0, f64::INFINITY, 1.0).is_err());
+    assert!(DynTensor::try_arange(i64::MIN, i64::MAX, 1).is_err());
+}
+
+#[test]
+fn fixtures_cover_every_function_error_and_rank() {
+    for name in [
+        "display",
+        "outer_iter",
+        "axis_iter",
+        "lanes",
+        "axis_chunks",
+        "windows",
+        "index_axis",
+        "split",
+        "take",
+        "compress",
+        "cumsum",
+        "cumprod",
+        "var",
+        "std",
+        "concatenate",
+        "stack",
+        "arange",
+        "linspace",
+        "eye",
+    ] {
+        assert!(FIXTURES.contains(&format!("fn {name}\n")), "{name}");
+    }
+    for err in [
+        "Axis",
+        "RepeatedAxis",
+        "Index",
+        "ChunkSize",
+        "Window",
+        "JoinShape",
+        "EmptyJoin",
+        "ArangeStep",
+    ] {
+        assert!(FIXTURES.contains(&format!("err {err}\n")), "{err}");
+    }
+    // Empty results, negative axes, every input rank 0-5.
+    assert!(
+        FIXTURES
+            .lines()
+            .any(|l| l.starts_with("out ") && l.ends_with("| "))
+    );
+    assert!(FIXTURES.lines().any(|l| l.starts_with("args -")));
+    for rank in 0..=5 {
+        assert!(
+            FIXTURES
+                .lines()
+                .filter_map(|l| l.strip_prefix("shape"))
+                .any(|s| s.split_whitespace().count() == rank),
+            "rank {rank}"
+        );
+    }
+}
