@@ -1,7 +1,9 @@
 //! Shapes known in part: `Dyn` axes beside `Dim<N>` and `One`, against the fully static and
 //! the dynamic-rank forms.
 
-use shaped::{Dyn, DynTensor, ShapeError, Tensor, shape, tensor};
+#![allow(clippy::op_ref)]
+
+use shaped::{DynTensor, ShapeError, Tensor, shape, tensor};
 
 #[test]
 fn operators_with_a_run_time_batch() {
@@ -71,4 +73,39 @@ fn in_place_into_a_run_time_target() {
         "{err}"
     );
     assert_eq!(DynTensor::from(one).shape(), &[1, 2]);
+}
+
+#[test]
+fn products_with_a_run_time_batch() {
+    let x =
+        Tensor::<f32, shape![Dyn, 3]>::from_shape_fn(&[4, 3], |[r, c]| (r * 3 + c) as f32).unwrap();
+    let w = Tensor::<f32, shape![3, 2]>::from_fn(|[r, c]| (r + 10 * c) as f32);
+    let y = x.matmul(&w);
+    let want = x.clone().into_dyn().try_matmul(&w.as_dyn()).unwrap();
+    assert_eq!((y.shape(), y.as_slice()), (want.shape(), want.as_slice()));
+    // Fully run-time extents, the inner one checked.
+    let xd: Tensor<f32, shape![Dyn, Dyn]> = x.clone().into_shape();
+    let wd =
+        Tensor::<f32, shape![Dyn, Dyn]>::from_shape_vec(&[3, 2], w.as_slice().to_vec()).unwrap();
+    assert_eq!(xd.try_matmul(&wd).unwrap().as_slice(), want.as_slice());
+    let bad = Tensor::<f32, shape![Dyn, Dyn]>::from_elem(&[4, 2], 1.0).unwrap();
+    let err = xd.try_matmul(&bad).unwrap_err();
+    assert!(matches!(err, ShapeError::MatmulInner { .. }), "{err}");
+    // A known output extent from a run-time batch: [Dyn, 3] x [3, 2] into a static [4, 2].
+    let s: Tensor<f32, shape![4, 2]> = y.try_into_shape().unwrap();
+    assert_eq!(s.as_slice(), want.as_slice());
+    // Batched, batch axes broadcast at run time.
+    let a = Tensor::<f32, shape![Dyn, 2, 3]>::from_elem(&[5, 2, 3], 1.0).unwrap();
+    let b = Tensor::<f32, shape![Dyn, 3, 4]>::from_elem(&[1, 3, 4], 2.0).unwrap();
+    let c = a.try_matmul(&b).unwrap();
+    assert_eq!((c.shape(), c.as_slice()[0]), (&[5, 2, 4][..], 6.0));
+    let b3 = Tensor::<f32, shape![Dyn, 3, 4]>::from_elem(&[3, 3, 4], 2.0).unwrap();
+    let err = a.try_matmul(&b3).unwrap_err();
+    assert!(
+        matches!(err, ShapeError::Incompatible { axis: -3, .. }),
+        "{err}"
+    );
+    // 1-D operands: [Dyn] x [Dyn] is rank 0.
+    let v = Tensor::<f32, shape![Dyn]>::from_elem(&[3], 2.0).unwrap();
+    assert_eq!(v.matmul(&v).as_slice(), &[12.0]);
 }

@@ -99,3 +99,39 @@ fn small_tensors_built_in_place_match_their_inline_twins() {
     assert_eq!(Tensor::<f64, shape![]>::boxed_filled(2.5)[[]], 2.5);
     assert!(Tensor::<f64, shape![0, 3]>::boxed_zeros().is_empty());
 }
+
+/// `&a + &b` on two boxed HD images returns a `Box` written in place: it runs in 64 KiB of stack
+/// (the tests run unoptimised, where nothing would elide a copy through the stack).
+#[test]
+fn boxed_operands_give_a_boxed_sum_in_64_kib_of_stack() {
+    on_small_stack(|| {
+        let a: Box<Tensor<f32, Img>> = Tensor::boxed_from_flat_fn(pixel);
+        let b: Box<Tensor<f32, Img>> = Tensor::boxed_filled(0.5);
+        let sum: Box<Tensor<f32, Img>> = &a + &b;
+        assert_eq!(
+            (sum[[0, 1]], sum[[H - 1, W - 1]]),
+            (pixel(1) + 0.5, pixel(H * W - 1) + 0.5)
+        );
+        // One boxed operand is enough, on either side, and with a plain view.
+        let by_view: Box<Tensor<f32, Img>> = a.view() - &b;
+        assert_eq!(by_view[[3, 7]], pixel(3 * W + 7) - 0.5);
+        let twice: Box<Tensor<f32, Img>> = sum + &*a;
+        assert_eq!(twice[[2, 2]], 2.0 * pixel(2 * W + 2) + 0.5);
+    });
+}
+
+/// The same with a run-time row count: the result's elements are on the heap by construction.
+#[test]
+fn run_time_rows_of_an_hd_image_in_64_kib_of_stack() {
+    on_small_stack(|| {
+        let a =
+            Tensor::<f32, shape![Dyn, W]>::from_shape_vec(&[H, W], (0..H * W).map(pixel).collect())
+                .unwrap();
+        let b = Tensor::<f32, shape![Dyn, W]>::from_elem(&[H, W], 0.5).unwrap();
+        let sum = &a + &b;
+        assert_eq!(sum.shape(), &[H, W]);
+        assert_eq!(sum[[H - 1, 5]], pixel((H - 1) * W + 5) + 0.5);
+        let row = Tensor::<f32, shape![W]>::filled(1.0);
+        assert_eq!((&sum + &row)[[1, 1]], pixel(W + 1) + 1.5);
+    });
+}

@@ -1,7 +1,7 @@
 //! numpy's `matmul` shape rule on shape types: [`MatMul`], one impl per pair of ranks, generated
 //! by `shaped_macros::impl_matmul`.
 
-use crate::{Dim, Extent, One, Shape};
+use crate::{Dim, Dyn, Extent, One, Shape};
 
 crate::diagnostic::message! {
     /// The shape of `Self x Rhs` under numpy's `matmul`: `[..a, M, K] x [..b, K, N]` is
@@ -30,6 +30,14 @@ crate::diagnostic::message! {
 
 impl<const N: usize> InnerDim<Dim<N>> for Dim<N> {}
 impl InnerDim<One> for One {}
+// The extent 1 in either spelling; and a run-time extent, checked when the product runs.
+impl InnerDim<Dim<1>> for One {}
+impl InnerDim<One> for Dim<1> {}
+impl<const N: usize> InnerDim<Dyn> for Dim<N> {}
+impl<const N: usize> InnerDim<Dim<N>> for Dyn {}
+impl InnerDim<Dyn> for One {}
+impl InnerDim<One> for Dyn {}
+impl InnerDim<Dyn> for Dyn {}
 
 crate::diagnostic::message! {
     /// Never implemented: a rank-0 operand of a matrix product (with `Other` the other operand's

@@ -9,9 +9,10 @@ use core::ops::{
 };
 
 use super::element::{self, AssignElements, BinaryElements, UnaryElements};
-use super::engine;
+use super::engine::{self, HolderOf2};
 use crate::layout::Layout;
 use crate::scalar::for_each_scalar;
+use crate::storage::holder::Holder;
 use crate::{
     Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView, TensorViewMut,
 };
@@ -23,6 +24,10 @@ macro_rules! binary {
         binary!(@lhs $Op $op $Marker ['a, T, S: Shape] &'a Tensor<T, S>);
         binary!(@lhs $Op $op $Marker ['a, T, S: Shape, L: Layout<S>] TensorView<'a, T, S, L>);
         binary!(@lhs $Op $op $Marker ['a, 'b, T, S: Shape, L: Layout<S>] &'b TensorView<'a, T, S, L>);
+        #[cfg(feature = "alloc")]
+        binary!(@lhs $Op $op $Marker [T, S: Shape] alloc::boxed::Box<Tensor<T, S>>);
+        #[cfg(feature = "alloc")]
+        binary!(@lhs $Op $op $Marker ['a, T, S: Shape] &'a alloc::boxed::Box<Tensor<T, S>>);
     )*};
     (@lhs $Op:ident $op:ident $Marker:ident [$($g:tt)*] $Lhs:ty) => {
         impl<$($g)*, R: Operand> $Op<R> for $Lhs
@@ -30,11 +35,18 @@ macro_rules! binary {
             S: BroadcastWith<R::Shape>,
             T: BinaryElements<element::$Marker, R::Elem>,
         {
-            type Output = Tensor<<T as BinaryElements<element::$Marker, R::Elem>>::Output, Broadcast<S, R::Shape>>;
+            // A `Box<Tensor>` on either side gives a `Box<Tensor>`, written in place.
+            type Output = <HolderOf2<Self, R> as Holder>::Hold<
+                Tensor<<T as BinaryElements<element::$Marker, R::Elem>>::Output, Broadcast<S, R::Shape>>,
+            >;
             #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: R) -> Self::Output {
-                engine::zip(&self, &rhs, <T as BinaryElements<element::$Marker, R::Elem>>::apply)
+                engine::zip_held::<HolderOf2<Self, R>, _, _, _, _, _>(
+                    &self,
+                    &rhs,
+                    <T as BinaryElements<element::$Marker, R::Elem>>::apply,
+                )
             }
         }
     };

@@ -4,7 +4,7 @@
 //! For shapes without `Dyn` the check was the type's, and they always return `Ok`.
 //!
 //! ```
-//! use shaped::{shape, Dyn, Tensor};
+//! use shaped::{shape, Tensor};
 //! let a = Tensor::<f32, shape![Dyn, 3]>::from_elem(&[2, 3], 1.0)?;
 //! let b = Tensor::<f32, shape![Dyn, 3]>::from_elem(&[4, 3], 2.0)?;
 //! let err = a.try_add(&b).unwrap_err();

@@ -5,9 +5,14 @@
 //! dot-product loop over constant extents for small matrices (unrolled like a hand-written one),
 //! [`Product::gemm`] above [`SMALL`] multiply-adds.
 
+use core::marker::PhantomData;
+use core::mem::MaybeUninit;
+
+use crate::error::Dims;
 use crate::layout::Layout;
 use crate::matmul::{MatMul, Matrix, Product, dot_gemm};
-use crate::{Destination, MAX_RANK, Operand, Shape, Tensor, TensorView};
+use crate::shape::kind::{Kind, Select};
+use crate::{Destination, MAX_RANK, Operand, Shape, ShapeError, Tensor, TensorView};
 
 /// Products of at most this many multiply-adds per matrix (16 x 16 x 16) run the loop over
 /// constant extents; larger ones the GEMM.
@@ -32,15 +37,26 @@ struct Plan {
 impl Plan {
     /// The plan of `A x B` (shapes and layouts; the shape rule already held).
     const fn new<A: Shape, LA: Layout<A>, B: Shape, LB: Layout<B>>() -> Self {
-        let (da, sa, db, sb) = (&A::PADDED_DIMS, &LA::STRIDES, &B::PADDED_DIMS, &LB::STRIDES);
+        Self::from_padded(
+            (&A::PADDED_DIMS, &LA::STRIDES, A::RANK),
+            (&B::PADDED_DIMS, &LB::STRIDES, B::RANK),
+        )
+    }
+
+    /// The plan from each operand's padded extents, strides and rank (a constant for static
+    /// shapes, computed per call for shapes with `Dyn`; the inner extents already agree).
+    const fn from_padded(
+        (da, sa, rank_a): (&[usize; MAX_RANK], &[usize; MAX_RANK], usize),
+        (db, sb, rank_b): (&[usize; MAX_RANK], &[usize; MAX_RANK], usize),
+    ) -> Self {
         let last = MAX_RANK - 1;
         // A 1-D left operand is a row (stride 0 down it), a 1-D right one a column.
-        let (m, a) = if A::RANK == 1 {
+        let (m, a) = if rank_a == 1 {
             (1, [0, sa[last] as isize])
         } else {
             (da[last - 1], [sa[last - 1] as isize, sa[last] as isize])
         };
-        let (n, b) = if B::RANK == 1 {
+        let (n, b) = if rank_b == 1 {
             (1, [sb[last] as isize, 0])
         } else {
             (db[last], [sb[last - 1] as isize, sb[last] as isize])
@@ -59,8 +75,8 @@ impl Plan {
         while s < BATCH {
             // Only slots of a batch axis: a 1-D or 2-D operand has none.
             let (ea, eb) = (
-                if A::RANK > 2 { da[s] } else { 1 },
-                if B::RANK > 2 { db[s] } else { 1 },
+                if rank_a > 2 { da[s] } else { 1 },
+                if rank_b > 2 { db[s] } else { 1 },
             );
             plan.batch[s] = if ea == 1 { eb } else { ea };
             plan.a_batch[s] = if ea == 1 { 0 } else { sa[s] };
@@ -114,29 +130,140 @@ impl Plan {
     }
 }
 
-/// `a x b` into a new tensor of shape `O`.
+/// `a x b` into a new tensor of shape `O`: the plan a constant when both shapes are known, else
+/// computed and checked once per call.
+#[inline]
+fn try_product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
+    a: &A,
+    b: &B,
+) -> Result<Tensor<T, O>, ShapeError> {
+    <<A::Shape as Shape>::Kind as Kind>::Or::<<B::Shape as Shape>::Kind>::select(Product2 {
+        a,
+        b,
+        _o: PhantomData::<O>,
+    })
+}
+
+/// [`try_product`], panicking with the error's message (never, for shapes without `Dyn`).
 #[inline]
 fn product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
     a: &A,
     b: &B,
 ) -> Tensor<T, O> {
-    let p = const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() };
+    match try_product(a, b) {
+        Ok(t) => t,
+        Err(e) => crate::ops::shape_panic(e),
+    }
+}
+
+/// The two arms of a product.
+struct Product2<'x, A, B, O> {
+    a: &'x A,
+    b: &'x B,
+    _o: PhantomData<O>,
+}
+
+impl<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape> Select
+    for Product2<'_, A, B, O>
+{
+    type Output = Result<Tensor<T, O>, ShapeError>;
+    #[inline(always)]
+    fn fixed(self) -> Self::Output {
+        Ok(planned_product(
+            const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() },
+            self.a,
+            self.b,
+        ))
+    }
+    #[inline]
+    fn runtime(self) -> Self::Output {
+        let (p, dims) = run_time_plan::<A, B, O>(self.a, self.b)?;
+        let mut index = O::Index::default();
+        index.as_mut().copy_from_slice(&dims[MAX_RANK - O::RANK..]);
+        let (sa, sb) = (self.a.source(), self.b.source());
+        if p.m * p.k * p.n <= SMALL {
+            return Tensor::try_from_writer(index, |slots| write_small(&p, sa, sb, slots));
+        }
+        let mut out = Tensor::<T, O>::from_elem(index.as_ref(), T::ZERO)?;
+        run_into(&p, self.a, self.b, out.as_mut_slice());
+        Ok(out)
+    }
+}
+
+/// numpy's rule on the operands' run-time extents: the plan and the result's extents (padded),
+/// or the error naming both shapes (the dynamic products' errors), or a `FixedExtent` error when
+/// the result's type fixes an extent the operands do not give.
+fn run_time_plan<A: Operand, B: Operand, O: Shape>(
+    a: &A,
+    b: &B,
+) -> Result<(Plan, [usize; MAX_RANK]), ShapeError> {
+    let (pa, pb) = (a.padded(), b.padded());
+    let (ra, rb) = (A::Shape::RANK, B::Shape::RANK);
+    let (da, db) = (&pa.dims[MAX_RANK - ra..], &pb.dims[MAX_RANK - rb..]);
+    let shapes = || (Dims::new(da), Dims::new(db));
+    let k_b = if rb == 1 { db[0] } else { db[rb - 2] };
+    if da[ra - 1] != k_b {
+        let (a, b) = shapes();
+        return Err(ShapeError::MatmulInner { a, b });
+    }
+    let mut out = [1; BATCH];
+    // Batch axes, innermost first (numpy names the clash nearest the end).
+    for s in (0..BATCH).rev() {
+        let ea = if ra > 2 { pa.dims[s] } else { 1 };
+        let eb = if rb > 2 { pb.dims[s] } else { 1 };
+        if ea != eb && ea != 1 && eb != 1 {
+            let (a, b) = shapes();
+            return Err(ShapeError::Incompatible {
+                a,
+                b,
+                axis: s as isize - BATCH as isize - 2,
+            });
+        }
+        out[s] = if ea == 1 { eb } else { ea };
+    }
+    // The matrix axes (a 1-D operand's added axis dropped): shift the batch right.
+    let mut dims = [1; MAX_RANK];
+    let mut at = MAX_RANK;
+    if rb > 1 {
+        at -= 1;
+        dims[at] = db[rb - 1];
+    }
+    if ra > 1 {
+        at -= 1;
+        dims[at] = da[ra - 2];
+    }
+    dims[at - BATCH..at].copy_from_slice(&out[..BATCH]);
+    for (i, (&fixed, &d)) in O::STATIC_DIMS.iter().zip(&dims).enumerate() {
+        if let Some(fixed) = fixed
+            && fixed != d
+        {
+            let (a, b) = shapes();
+            return Err(ShapeError::FixedExtent {
+                a,
+                b,
+                axis: i as isize - MAX_RANK as isize,
+                fixed,
+            });
+        }
+    }
+    let p = Plan::from_padded((&pa.dims, &pa.strides, ra), (&pb.dims, &pb.strides, rb));
+    Ok((p, dims))
+}
+
+/// `a x b` with plan `p` into a new tensor of shape `O` (extents `dims`) of fixed storage.
+#[inline(always)]
+fn planned_product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
+    p: &Plan,
+    a: &A,
+    b: &B,
+) -> Tensor<T, O> {
     let (m, k, n) = (p.m, p.k, p.n);
     let (sa, sb) = (a.source(), b.source());
     if m * k * n <= SMALL {
-        // Every output element written straight into the result (a slot may be written
-        // twice, `dot_gemm`'s rows running on into the next; the last write is the element).
-        return Tensor::from_writer(|slots| {
-            for (i, c) in slots.chunks_exact_mut((m * n).max(1)).enumerate() {
-                let (ma, mb) = p.matrices(i, sa, sb);
-                dot_gemm(m, k, n, ma, mb, |at, v| {
-                    c[at].write(v);
-                });
-            }
-        });
+        return Tensor::from_writer(|slots| write_small(p, sa, sb, slots));
     }
     let mut out = Tensor::<T, O>::from_flat_fn(|_| T::ZERO);
-    product_into(a, b, out.as_mut_slice());
+    run_into(p, a, b, out.as_mut_slice());
     out
 }
 
@@ -147,7 +274,36 @@ fn product_into<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>>(
     b: &B,
     out: &mut [T],
 ) {
-    let p = const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() };
+    run_into(
+        const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() },
+        a,
+        b,
+        out,
+    )
+}
+
+/// Small products (at most [`SMALL`] multiply-adds each) straight into the result's slots (a
+/// slot may be written twice, `dot_gemm`'s rows running on into the next; the last write is the
+/// element).
+#[inline(always)]
+fn write_small<T: Product>(p: &Plan, sa: &[T], sb: &[T], slots: &mut [MaybeUninit<T>]) {
+    let (m, k, n) = (p.m, p.k, p.n);
+    for (i, c) in slots.chunks_exact_mut((m * n).max(1)).enumerate() {
+        let (ma, mb) = p.matrices(i, sa, sb);
+        dot_gemm(m, k, n, ma, mb, |at, v| {
+            c[at].write(v);
+        });
+    }
+}
+
+/// `a x b` with plan `p` written into `out`, the result's elements row-major.
+#[inline]
+fn run_into<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>>(
+    p: &Plan,
+    a: &A,
+    b: &B,
+    out: &mut [T],
+) {
     let (m, k, n) = (p.m, p.k, p.n);
     let (sa, sb) = (a.source(), b.source());
     for (i, c) in out.chunks_exact_mut((m * n).max(1)).enumerate() {
@@ -190,6 +346,36 @@ macro_rules! matmul_method {
             T: Product,
         {
             product(&self, &rhs)
+        }
+
+        /// [`matmul`](Self::matmul) for shapes with `Dyn` axes, whose inner and batch extents
+        /// are checked when the product runs: `[Dyn, 784] x [784, 10]` is `[Dyn, 10]`.
+        ///
+        /// Errors: [`ShapeError::MatmulInner`] when the inner extents differ,
+        /// [`ShapeError::Incompatible`] when batch axes do not broadcast (both naming the
+        /// shapes); always `Ok` for shapes without `Dyn`.
+        ///
+        /// ```
+        /// use shaped::{shape, Tensor};
+        /// let x = Tensor::<f32, shape![Dyn, 3]>::from_elem(&[5, 3], 1.0)?;
+        /// let w = Tensor::<f32, shape![3, 2]>::filled(2.0);
+        /// let y = x.try_matmul(&w)?;                                  // shape![Dyn, 2]
+        /// assert_eq!((y.shape(), y.as_slice()[0]), (&[5, 2][..], 6.0));
+        /// let k = Tensor::<f32, shape![Dyn, Dyn]>::from_elem(&[2, 4], 1.0)?;
+        /// assert!(x.try_matmul(&k).is_err());                         // 3 against 2
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        #[inline]
+        pub fn try_matmul<R>(
+            &self,
+            rhs: R,
+        ) -> Result<Tensor<T, <S as MatMul<R::Shape>>::Output>, ShapeError>
+        where
+            R: Operand<Elem = T>,
+            S: MatMul<R::Shape>,
+            T: Product,
+        {
+            try_product(&self, &rhs)
         }
 
         /// [`matmul`](Self::matmul) written into `out`, a tensor or a mutable view of the

@@ -15,8 +15,14 @@ pub(crate) mod engine;
 pub(crate) use engine::shape_panic;
 mod views;
 
+#[cfg(feature = "alloc")]
+use alloc::boxed::Box;
+
 use crate::layout::{Layout, Padded, RowMajor};
 use crate::shape::kind::Kind;
+#[cfg(feature = "alloc")]
+use crate::storage::holder::Boxed;
+use crate::storage::holder::{Holder, Inline};
 use crate::{Shape, Tensor, TensorView, TensorViewMut};
 
 pub(crate) mod sealed {
@@ -34,6 +40,9 @@ pub trait Operand: sealed::Sealed {
     type Shape: Shape;
     /// The strides, as a type.
     type Layout: Layout<Self::Shape>;
+    /// Where an operation with this operand puts its result: [`Inline`] for tensors and
+    /// views, [`Boxed`](crate::storage::holder::Boxed) for `Box<Tensor>` (built in place).
+    type Holder: Holder;
     #[doc(hidden)]
     fn source(&self) -> &[Self::Elem];
     /// Extents and strides as a plan reads them: `Layout`'s constants for a shape without
@@ -44,15 +53,18 @@ pub trait Operand: sealed::Sealed {
 
 /// `Operand` for each form: its layout, and how to reach the elements it reads.
 macro_rules! operands {
-    ($([$($g:tt)*] $ty:ty, $layout:ty, |$this:ident| $source:expr, $dims:expr;)*) => {$(
+    ($($(#[$cfg:meta])? [$($g:tt)*] $ty:ty, $layout:ty, $holder:ty, |$this:ident| $source:expr, $dims:expr;)*) => {$(
+        $(#[$cfg])?
         impl<$($g)*> sealed::Sealed for $ty {}
         // Not listed under "the following other types implement" when something else is used
         // as an operand: the note on `Operand` says what is accepted.
         #[diagnostic::do_not_recommend]
+        $(#[$cfg])?
         impl<$($g)*> Operand for $ty {
             type Elem = T;
             type Shape = S;
             type Layout = $layout;
+            type Holder = $holder;
             #[inline(always)]
             fn source(&self) -> &[T] {
                 let $this = self;
@@ -68,9 +80,13 @@ macro_rules! operands {
 }
 
 operands! {
-    [T, S: Shape] Tensor<T, S>, RowMajor, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
-    [T, S: Shape] &Tensor<T, S>, RowMajor, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
-    [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, |v| TensorView::source(v), *v.view_dims();
-    [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, |v| TensorView::source(v), *v.view_dims();
-    [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, |v| v.as_slice(), *v.view_dims();
+    [T, S: Shape] Tensor<T, S>, RowMajor, Inline, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
+    [T, S: Shape] &Tensor<T, S>, RowMajor, Inline, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
+    [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims();
+    [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims();
+    [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, Inline, |v| v.as_slice(), *v.view_dims();
+    #[cfg(feature = "alloc")]
+    [T, S: Shape] Box<Tensor<T, S>>, RowMajor, Boxed, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
+    #[cfg(feature = "alloc")]
+    [T, S: Shape] &Box<Tensor<T, S>>, RowMajor, Boxed, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
 }

@@ -78,7 +78,7 @@ pub struct One;
 /// a compile error, whatever else the shapes hold.
 ///
 /// ```
-/// use shaped::{shape, Dyn, Tensor};
+/// use shaped::{shape, Tensor};
 /// let x = Tensor::<f32, shape![Dyn, 3]>::from_shape_vec(&[2, 3], vec![1.0; 6])?;
 /// let b = Tensor::<f32, shape![3]>::filled(0.5);
 /// let y = &x + &b;                                   // shape![Dyn, 3]

@@ -41,6 +41,7 @@ use crate::error::ShapeError;
 use crate::{Shape, Tensor, TensorView, TensorViewMut};
 
 pub(crate) mod fixed;
+pub mod holder;
 #[doc(hidden)]
 pub mod runtime;
 
@@ -167,6 +168,17 @@ impl<T, S: Shape> Tensor<T, S> {
         // SAFETY: the loop wrote every one of the `S::NUM` slots, which are the whole tensor
         // (`uninit_slots`). A panic in `f` leaves before this: the written elements leak and the
         // allocation is freed as `MaybeUninit`, nothing is read uninitialised.
+        unsafe { boxed.assume_init() }
+    }
+
+    /// A tensor on the heap whose `S::NUM` slots `fill` writes, every one of them (the
+    /// contract of `Tensor::from_writer`), built in place.
+    pub(crate) fn boxed_from_writer(fill: impl FnOnce(&mut [MaybeUninit<T>])) -> Box<Self> {
+        let mut boxed = Box::<Self>::new_uninit();
+        fill(uninit_slots::<T, S>(&mut boxed));
+        // SAFETY: `fill` wrote every one of the `S::NUM` slots, which are the whole tensor
+        // (`uninit_slots`; the contract above). A panic in `fill` leaves before this: the
+        // written elements leak and the allocation is freed as `MaybeUninit`.
         unsafe { boxed.assume_init() }
     }
 

@@ -62,7 +62,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// when `data` does not hold exactly their product.
     ///
     /// ```
-    /// use shaped::{shape, Dyn, Tensor};
+    /// use shaped::{shape, Tensor};
     /// let x = Tensor::<f32, shape![Dyn, 3]>::from_shape_vec(&[2, 3], vec![0.0; 6])?;
     /// assert_eq!(x.shape(), &[2, 3]);
     /// let wrong = Tensor::<f32, shape![Dyn, 3]>::from_shape_vec(&[3, 2], vec![0.0; 6]);
@@ -93,7 +93,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// [`ShapeError::Allocation`] when the memory cannot be had.
     ///
     /// ```
-    /// use shaped::{shape, Dyn, Tensor};
+    /// use shaped::{shape, Tensor};
     /// let x = Tensor::<u8, shape![Dyn, 2]>::from_elem(&[3, 2], 7)?;
     /// assert_eq!((x.len(), x[[2, 1]]), (6, 7));
     /// # Ok::<(), shaped::ShapeError>(())
@@ -116,7 +116,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// Errors: as [`from_elem`](Self::from_elem)'s.
     ///
     /// ```
-    /// use shaped::{shape, Dyn, Tensor};
+    /// use shaped::{shape, Tensor};
     /// let x = Tensor::<usize, shape![Dyn, 3]>::from_shape_fn(&[2, 3], |[r, c]| 10 * r + c)?;
     /// assert_eq!(x.as_slice(), &[0, 1, 2, 10, 11, 12]);
     /// # Ok::<(), shaped::ShapeError>(())
@@ -140,7 +140,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// `Dim<1>` (checked at compile time). Nothing is copied for a shape with a `Dyn` axis.
     ///
     /// ```
-    /// use shaped::{shape, Dyn, Tensor};
+    /// use shaped::{shape, Tensor};
     /// let a = Tensor::<f32, shape![1, 3]>::filled(2.0);
     /// let batch: Tensor<f32, shape![Dyn, 3]> = a.into_shape();
     /// assert_eq!(batch.shape(), &[1, 3]);
@@ -164,7 +164,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// Errors: [`ShapeError::Rank`] or [`ShapeError::StaticMismatch`] naming both shapes.
     ///
     /// ```
-    /// use shaped::{shape, Dyn, Tensor};
+    /// use shaped::{shape, Tensor};
     /// let x = Tensor::<f32, shape![Dyn, 3]>::from_elem(&[2, 3], 1.0)?;
     /// let s: Tensor<f32, shape![2, 3]> = x.clone().try_into_shape()?;
     /// assert_eq!(s.shape(), &[2, 3]);
@@ -189,7 +189,7 @@ impl<'a, T, S: Shape> TensorView<'a, T, S> {
     /// Errors: as [`Tensor::from_shape_vec`]'s.
     ///
     /// ```
-    /// use shaped::{shape, Dyn, TensorView};
+    /// use shaped::{shape, TensorView};
     /// let buf = [1, 2, 3, 4, 5, 6];
     /// let v = TensorView::<i32, shape![Dyn, 3]>::from_shape(&[2, 3], &buf)?;
     /// assert_eq!((v.shape(), v[[1, 0]]), (&[2, 3][..], 4));
@@ -235,7 +235,7 @@ impl<'a, T, S: Shape> TensorViewMut<'a, T, S> {
     /// Errors: as [`Tensor::from_shape_vec`]'s.
     ///
     /// ```
-    /// use shaped::{shape, tensor, Dyn, TensorViewMut};
+    /// use shaped::{shape, tensor, TensorViewMut};
     /// let mut buf = [0; 6];
     /// let mut v = TensorViewMut::<i32, shape![Dyn, 3]>::from_shape(&[2, 3], &mut buf)?;
     /// v += &tensor![1, 2, 3];

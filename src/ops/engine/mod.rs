@@ -16,6 +16,7 @@ use core::marker::PhantomData;
 
 use crate::layout::{Layout, Plan, broadcast_strides, element_count, plan};
 use crate::shape::kind::{Kind, Select};
+use crate::storage::holder::{Holder, Inline};
 use crate::{Operand, Shape, ShapeError, Tensor};
 
 mod runtime;
@@ -72,34 +73,55 @@ pub(crate) fn shape_panic(e: ShapeError) -> ! {
     panic!("{e}")
 }
 
-/// The two arms of one element-wise operation; `TRY` says whether the caller takes a `Result`.
-struct Zip<'x, A, B, S, F> {
+/// Where the result of an operation over `A` and `B` goes: on the heap when either is boxed.
+pub(crate) type HolderOf2<A, B> = <<A as Operand>::Holder as Holder>::Or<<B as Operand>::Holder>;
+
+/// The two arms of one element-wise operation, its result handed back by `H`.
+struct Zip<'x, H, A, B, S, F> {
     a: &'x A,
     b: &'x B,
     f: F,
-    _s: PhantomData<S>,
+    _s: PhantomData<(H, S)>,
 }
 
-impl<A: Operand, B: Operand, S: Shape, O, F> Select for Zip<'_, A, B, S, F>
+impl<H: Holder, A: Operand, B: Operand, S: Shape, O, F> Select for Zip<'_, H, A, B, S, F>
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    type Output = Result<Tensor<O, S>, ShapeError>;
+    type Output = Result<H::Hold<Tensor<O, S>>, ShapeError>;
     #[inline(always)]
     fn fixed(mut self) -> Self::Output {
         let (a, b) = (self.a.source(), self.b.source());
-        Ok(Tensor::from_writer(|out| {
+        Ok(H::from_writer::<O, S>(|out| {
             imp::zip::<A, B, S, O, F>(a, b, out, &mut self.f)
         }))
     }
     #[inline]
     fn runtime(mut self) -> Self::Output {
-        runtime::zip(self.a, self.b, &mut self.f)
+        runtime::zip::<H, _, _, _, _, _>(self.a, self.b, &mut self.f)
     }
 }
 
-/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`; an error when a run-time extent does
-/// not broadcast.
+/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`, the result handed back by `H`; an
+/// error when a run-time extent does not broadcast.
+#[inline(always)]
+pub(crate) fn try_zip_held<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
+    a: &A,
+    b: &B,
+    f: F,
+) -> Result<H::Hold<Tensor<O, S>>, ShapeError>
+where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    KindOf2::<A, B>::select(Zip {
+        a,
+        b,
+        f,
+        _s: PhantomData::<(H, S)>,
+    })
+}
+
+/// [`try_zip_held`] returning the tensor itself.
 #[inline(always)]
 pub(crate) fn try_zip<A: Operand, B: Operand, S: Shape, O, F>(
     a: &A,
@@ -109,25 +131,34 @@ pub(crate) fn try_zip<A: Operand, B: Operand, S: Shape, O, F>(
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    KindOf2::<A, B>::select(Zip {
-        a,
-        b,
-        f,
-        _s: PhantomData::<S>,
-    })
+    try_zip_held::<Inline, A, B, S, O, F>(a, b, f)
 }
 
-/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`; panics with the error's message when a
-/// run-time extent does not broadcast (a static shape never does: the check was the type's).
+/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`, handed back by `H`; panics with the
+/// error's message when a run-time extent does not broadcast (a static shape never does: the
+/// check was the type's).
+#[inline(always)]
+pub(crate) fn zip_held<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
+    a: &A,
+    b: &B,
+    f: F,
+) -> H::Hold<Tensor<O, S>>
+where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    match try_zip_held::<H, A, B, S, O, F>(a, b, f) {
+        Ok(t) => t,
+        Err(e) => shape_panic(e),
+    }
+}
+
+/// [`zip_held`] returning the tensor itself.
 #[inline(always)]
 pub(crate) fn zip<A: Operand, B: Operand, S: Shape, O, F>(a: &A, b: &B, f: F) -> Tensor<O, S>
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    match try_zip(a, b, f) {
-        Ok(t) => t,
-        Err(e) => shape_panic(e),
-    }
+    zip_held::<Inline, A, B, S, O, F>(a, b, f)
 }
 
 struct Map<'x, A, F> {

@@ -8,6 +8,7 @@ use core::mem::MaybeUninit;
 use super::shared;
 use crate::error::Dims;
 use crate::layout::{Padded, Plan, broadcast_strides, plan};
+use crate::storage::holder::Holder;
 use crate::{MAX_RANK, Operand, Shape, ShapeError, Tensor};
 
 /// The extents of a padded operand, unpadded.
@@ -116,11 +117,11 @@ fn padded_target(dims: &[usize]) -> [usize; MAX_RANK] {
 }
 
 /// `out[i] = f(a[i], b[i])` over the broadcast of `a` and `b`.
-pub(super) fn zip<A: Operand, B: Operand, S: Shape, O, F>(
+pub(super) fn zip<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
     a: &A,
     b: &B,
     f: &mut F,
-) -> Result<Tensor<O, S>, ShapeError>
+) -> Result<H::Hold<Tensor<O, S>>, ShapeError>
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
@@ -128,7 +129,7 @@ where
     let dims = broadcast::<S>(&pa, A::Shape::RANK, &pb, B::Shape::RANK)?;
     let p = planned(&dims, &[stretched(&pa), stretched(&pb)]);
     let (xa, xb) = (a.source(), b.source());
-    Tensor::try_from_writer(index_of::<S>(&dims), |out: &mut [MaybeUninit<O>]| {
+    H::try_from_writer::<O, S>(index_of::<S>(&dims), |out: &mut [MaybeUninit<O>]| {
         shared::zip_any(&p, xa, xb, out, f)
     })
 }
