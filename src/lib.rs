@@ -176,6 +176,11 @@ pub mod view;
 #[doc = include_str!("../docs/compile-errors.md")]
 pub mod compile_errors {}
 
+// Documentation only: `docs/shape-contracts.md`, how users test their own shape contracts with
+// trybuild; its examples run as doctests here, its snapshots are `tests/ui/contract_*`.
+#[doc = include_str!("../docs/shape-contracts.md")]
+pub mod shape_contracts {}
+
 pub use axes::Axes;
 #[cfg(feature = "std")]
 pub use dynamic::parallel::{max_threads, set_max_threads};

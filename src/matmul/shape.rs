@@ -28,15 +28,24 @@ crate::diagnostic::message! {
     pub trait InnerDim<K: Extent>: Extent {}
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize> InnerDim<Dim<N>> for Dim<N> {}
+#[diagnostic::do_not_recommend]
 impl InnerDim<One> for One {}
 // The extent 1 in either spelling; and a run-time extent, checked when the product runs.
+#[diagnostic::do_not_recommend]
 impl InnerDim<Dim<1>> for One {}
+#[diagnostic::do_not_recommend]
 impl InnerDim<One> for Dim<1> {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> InnerDim<Dyn> for Dim<N> {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> InnerDim<Dim<N>> for Dyn {}
+#[diagnostic::do_not_recommend]
 impl InnerDim<Dyn> for One {}
+#[diagnostic::do_not_recommend]
 impl InnerDim<One> for Dyn {}
+#[diagnostic::do_not_recommend]
 impl InnerDim<Dyn> for Dyn {}
 
 crate::diagnostic::message! {

@@ -52,36 +52,45 @@ crate::diagnostic::message! {
 // `Dim<N>` with `Dim<M>` is one impl that asks `SameDim`, rather than one impl per matching
 // pair: a clash then fails on `SameDim` ("expected `Dim<3>`, found `Dim<2>`") instead of listing
 // every impl of this trait.
+#[diagnostic::do_not_recommend]
 impl<const N: usize, const M: usize> BroadcastExtent<Dim<M>> for Dim<N>
 where
     Dim<N>: SameDim<Dim<M>>,
 {
     type Output = Dim<N>;
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> BroadcastExtent<One> for Dim<N> {
     type Output = Dim<N>;
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> BroadcastExtent<Dim<N>> for One {
     type Output = Dim<N>;
 }
+#[diagnostic::do_not_recommend]
 impl BroadcastExtent<One> for One {
     type Output = One;
 }
 // A run-time extent against a known one gives the known one (MLIR's rule: its value must be that
 // or 1, checked when the operation runs); against `One` or another run-time extent it stays
 // run-time.
+#[diagnostic::do_not_recommend]
 impl<const N: usize> BroadcastExtent<Dyn> for Dim<N> {
     type Output = Dim<N>;
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize> BroadcastExtent<Dim<N>> for Dyn {
     type Output = Dim<N>;
 }
+#[diagnostic::do_not_recommend]
 impl BroadcastExtent<Dyn> for One {
     type Output = Dyn;
 }
+#[diagnostic::do_not_recommend]
 impl BroadcastExtent<One> for Dyn {
     type Output = Dyn;
 }
+#[diagnostic::do_not_recommend]
 impl BroadcastExtent<Dyn> for Dyn {
     type Output = Dyn;
 }
@@ -92,7 +101,13 @@ crate::diagnostic::message! {
     pub trait SameDim<Other> {}
 }
 
+// Two impls, neither recommended: with a single impl rustc 1.95 quotes its source line in every
+// clash, and users' trybuild snapshots of their own shape contracts would then break whenever
+// this file moves. The second impl is never used (a `Dyn` axis goes through `BroadcastExtent`).
+#[diagnostic::do_not_recommend]
 impl<const N: usize> SameDim<Dim<N>> for Dim<N> {}
+#[diagnostic::do_not_recommend]
+impl<const N: usize> SameDim<Dyn> for Dim<N> {}
 
 crate::diagnostic::message! {
     /// Shapes that broadcast together, and the shape they broadcast to.
@@ -132,15 +147,23 @@ crate::diagnostic::message! {
     pub trait ExtentFrom<Src> {}
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize, const M: usize> ExtentFrom<Dim<M>> for Dim<N> where Dim<N>: SameDim<Dim<M>> {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> ExtentFrom<One> for Dim<N> {}
+#[diagnostic::do_not_recommend]
 impl ExtentFrom<One> for One {}
 // With a run-time extent on either side, the write is checked when it runs: the source's extent
 // must equal the target's, or be 1.
+#[diagnostic::do_not_recommend]
 impl<const N: usize> ExtentFrom<Dyn> for Dim<N> {}
+#[diagnostic::do_not_recommend]
 impl ExtentFrom<Dyn> for One {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> ExtentFrom<Dim<N>> for Dyn {}
+#[diagnostic::do_not_recommend]
 impl ExtentFrom<One> for Dyn {}
+#[diagnostic::do_not_recommend]
 impl ExtentFrom<Dyn> for Dyn {}
 
 crate::diagnostic::message! {

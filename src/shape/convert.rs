@@ -11,12 +11,19 @@ crate::diagnostic::message! {
     pub trait ExtentInto<Target> {}
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize> ExtentInto<Dim<N>> for Dim<N> {}
+#[diagnostic::do_not_recommend]
 impl ExtentInto<One> for One {}
+#[diagnostic::do_not_recommend]
 impl ExtentInto<Dyn> for Dyn {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> ExtentInto<Dyn> for Dim<N> {}
+#[diagnostic::do_not_recommend]
 impl ExtentInto<Dyn> for One {}
+#[diagnostic::do_not_recommend]
 impl ExtentInto<Dim<1>> for One {}
+#[diagnostic::do_not_recommend]
 impl ExtentInto<One> for Dim<1> {}
 
 crate::diagnostic::message! {
