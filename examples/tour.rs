@@ -101,6 +101,25 @@ fn main() {
         shaped::max_threads()
     );
 
+    // Shapes known in part: a batch read at run time, features checked by the compiler.
+    println!("\n-- shapes known in part --");
+    let rows = 3; // as if read from a file
+    let x = Tensor::<f32, shape![Dyn, 4]>::from_shape_fn(&[rows, 4], |[r, c]| (r * 4 + c) as f32)
+        .expect("extents [3, 4] fit shape![Dyn, 4]");
+    let w = Tensor::<f32, shape![4, 2]>::from_fn(|[r, c]| if r == c { 1.0 } else { 0.5 });
+    let y = &x.matmul(&w) + &tensor![100., 200.];
+    println!(
+        "x: [Dyn = {rows}, 4]; x.matmul(w) + [100, 200] (shape {:?}) =\n{y}",
+        y.shape()
+    );
+    let wrong = Tensor::<f32, shape![Dyn, 4]>::from_elem(&[2, 4], 1.0).expect("[2, 4]");
+    match x.try_add(&wrong) {
+        Ok(_) => println!("3 rows against 2 were accepted"),
+        Err(e) => println!("[Dyn = 3, 4] + [Dyn = 2, 4] -> Err: {e}"),
+    }
+    let fixed: Tensor<f32, shape![3, 2]> = y.try_into_shape().expect("3 rows");
+    println!("try_into_shape::<shape![3, 2]>() -> {:?}", fixed.shape());
+
     // Views that change shape: nothing copied, any strides, every operation reads them.
     println!("\n-- views --");
     let m = DynTensor::from_fn(&[3, 4], |i| (10 * i[0] + i[1]) as i32);
