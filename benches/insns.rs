@@ -170,6 +170,58 @@ fn main() {
                 "shaped and hand disagree"
             );
         }
+        "mixed4" | "mixed64" | "mixedd" => drive_mixed(workload, imp, calls),
         other => panic!("unknown workload {other}"),
+    }
+}
+
+/// A workload with a run-time row count (`benches/workloads/mixed.rs`); the answer is checked
+/// against the same sum computed element by element.
+fn drive_mixed(workload: &str, imp: &str, calls: usize) {
+    use shaped::{DynTensor, Tensor, shape};
+    use workloads::mixed;
+    let check = |got: &[f32], a: &[f32], b: &[f32]| {
+        let want: Vec<f32> = a.iter().enumerate().map(|(i, x)| x + b[i % b.len()]).collect();
+        assert_eq!(got, &want[..], "{workload} disagrees with the element-wise sum");
+    };
+    match (workload, imp) {
+        ("mixed4", "shaped_to") => {
+            let (a, b) = mixed::inputs::<shape![Dyn, 4]>(4, 4);
+            let b = Tensor::<f32, shape![4]>::try_from_slice(&b).unwrap();
+            let mut out = a.clone();
+            for _ in 0..calls {
+                mixed::rows4(black_box(&a), black_box(&b), black_box(&mut out));
+            }
+            check(out.as_slice(), a.as_slice(), b.as_slice());
+        }
+        ("mixed64", "shaped_to") => {
+            let (a, b) = mixed::inputs::<shape![Dyn, 64]>(64, 64);
+            let b = Tensor::<f32, shape![64]>::try_from_slice(&b).unwrap();
+            let mut out = a.clone();
+            for _ in 0..calls {
+                mixed::rows64(black_box(&a), black_box(&b), black_box(&mut out));
+            }
+            check(out.as_slice(), a.as_slice(), b.as_slice());
+        }
+        ("mixedd", "shaped_to") => {
+            let (a, b) = mixed::inputs::<shape![Dyn, Dyn]>(4, 4);
+            let b = Tensor::<f32, shape![Dyn]>::from_shape_vec(&[4], b).unwrap();
+            let mut out = a.clone();
+            for _ in 0..calls {
+                mixed::any_rows(black_box(&a), black_box(&b), black_box(&mut out));
+            }
+            check(out.as_slice(), a.as_slice(), b.as_slice());
+        }
+        ("mixedd", "dyn_into") => {
+            let (a, b) = mixed::inputs::<shape![Dyn, Dyn]>(4, 4);
+            let a = DynTensor::from_shape_vec(&[4, 4], a.as_slice().to_vec()).unwrap();
+            let b = DynTensor::from_shape_vec(&[4], b).unwrap();
+            let mut out = a.clone();
+            for _ in 0..calls {
+                mixed::dyn_into(black_box(&a), black_box(&b), black_box(&mut out));
+            }
+            check(out.as_slice(), a.as_slice(), b.as_slice());
+        }
+        other => panic!("unknown implementation {other:?}"),
     }
 }

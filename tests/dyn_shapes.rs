@@ -109,3 +109,47 @@ fn products_with_a_run_time_batch() {
     let v = Tensor::<f32, shape![Dyn]>::from_elem(&[3], 2.0).unwrap();
     assert_eq!(v.matmul(&v).as_slice(), &[12.0]);
 }
+
+#[test]
+fn boxed_operands_give_boxed_results_written_in_place() {
+    let a: Box<Tensor<i32, shape![2, 3]>> = Tensor::boxed_from_flat_fn(|i| i as i32);
+    let b = tensor![10, 20, 30];
+    let c: Box<Tensor<i32, shape![2, 3]>> = &a + &b;
+    assert_eq!(*c, tensor![[10, 21, 32], [13, 24, 35]]);
+    // A run-time operand: the result's elements are on the heap, its header boxed.
+    let d: Box<Tensor<i32, shape![Dyn, 3]>> =
+        Box::new(Tensor::from_shape_fn(&[2, 3], |[r, c]: [usize; 2]| (10 * r + c) as i32).unwrap());
+    let e: Box<Tensor<i32, shape![Dyn, 3]>> = &d - &b;
+    assert_eq!(e.as_slice(), &[-10, -19, -28, 0, -9, -18]);
+    // A run-time operand against a static one gives a static result, boxed in place.
+    let f: Box<Tensor<i32, shape![2, 3]>> = &d * &*a;
+    assert_eq!(*f, tensor![[0, 1, 4], [30, 44, 60]]);
+    let err = std::panic::catch_unwind(|| {
+        let wrong: Box<Tensor<i32, shape![Dyn, 3]>> =
+            Box::new(Tensor::from_elem(&[3, 3], 1).unwrap());
+        let _ = &wrong + &tensor![[1, 2, 3], [4, 5, 6]];
+    });
+    assert!(err.is_err(), "3 rows against 2 must panic");
+}
+
+#[test]
+fn views_over_caller_buffers_with_a_run_time_row_count() {
+    let data: Vec<f32> = (0..12).map(|i| i as f32).collect();
+    let v = shaped::TensorView::<f32, shape![Dyn, 4]>::from_shape(&[3, 4], &data).unwrap();
+    assert_eq!((v.shape(), v.strides(), v[[2, 3]]), (&[3, 4][..], &[4, 1][..], 11.0));
+    assert_eq!(v.iter().copied().collect::<Vec<_>>(), data);
+    let err = shaped::TensorView::<f32, shape![Dyn, 4]>::from_shape(&[2, 4], &data).unwrap_err();
+    assert!(matches!(err, ShapeError::DataLength { len: 12, .. }), "{err}");
+    let err = shaped::TensorView::<f32, shape![Dyn, 4]>::from_shape(&[4, 3], &data).unwrap_err();
+    assert!(matches!(err, ShapeError::StaticMismatch { .. }), "{err}");
+    let mut out = vec![0.0f32; 12];
+    let mut o = shaped::TensorViewMut::<f32, shape![Dyn, 4]>::from_shape(&[3, 4], &mut out).unwrap();
+    v.add_to(&tensor![1., 1., 1., 1.], &mut o);
+    o += &v;
+    assert_eq!(out[11], 23.0);
+    // A view's rank and static extents are checked; the element count must fit.
+    let err = Tensor::<f32, shape![Dyn, 4]>::from_shape_vec(&[3], data.clone()).unwrap_err();
+    assert!(matches!(err, ShapeError::Rank { rank: 2, .. }), "{err}");
+    let err = Tensor::<u8, shape![Dyn, Dyn]>::from_elem(&[usize::MAX, 2], 0).unwrap_err();
+    assert!(matches!(err, ShapeError::Overflow { .. }), "{err}");
+}

@@ -17,6 +17,7 @@
 #![allow(dead_code, clippy::op_ref, clippy::needless_range_loop)]
 
 pub mod matmul;
+pub mod mixed;
 
 use nalgebra::{SMatrix, SVector};
 use ndarray::{Array1, Array2, Array3, Zip};

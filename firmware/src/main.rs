@@ -23,7 +23,7 @@ use core::hint::black_box;
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprintln};
 use panic_semihosting as _;
-use shaped::{Tensor, shape, tensor};
+use shaped::{Tensor, TensorView, TensorViewMut, shape, tensor};
 
 // ---------------------------------------------------------------------------------------------
 // The kernels. `#[unsafe(no_mangle)]` is the 2024-edition spelling of `#[no_mangle]` (the symbol
@@ -224,6 +224,22 @@ pub fn hand_project(m: &[[f32; 4]; 4], v: &[f32; 4], out: &mut [f32; 4]) {
         }
         out[i] = acc;
     }
+}
+
+/// A run-time number of rows of 3 channels, over the caller's buffers (no heap): the row count
+/// comes from the data, the 3 is checked by the compiler against the bias. Not a `shaped_*`
+/// kernel (its plan is computed per call, so the measuring script's instruction bound for
+/// constant extents does not apply); `rows_bias` checks its values.
+#[inline(never)]
+pub fn dyn_rows_bias(
+    x: &[f32],
+    bias: &Tensor<f32, shape![3]>,
+    out: &mut [f32],
+) -> Result<(), shaped::ShapeError> {
+    let rows = x.len() / 3;
+    let x = TensorView::<f32, shape![Dyn, 3]>::from_shape(&[rows, 3], x)?;
+    let mut out = TensorViewMut::<f32, shape![Dyn, 3]>::from_shape(&[rows, 3], out)?;
+    x.try_add_to(bias, &mut out)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,6 +491,27 @@ fn project(r: &mut Report) {
     );
 }
 
+fn rows_bias(r: &mut Report) {
+    // Five rows of 3 read at run time: x[i][c] = 3i + c; out[i][c] = x[i][c] + bias[c].
+    let x: [f32; 15] = black_box(core::array::from_fn(|i| i as f32));
+    let bias = Tensor::from_array(black_box([0.5, -1.0, 10.0]));
+    let mut out = [0.0f32; 15];
+    let ok = dyn_rows_bias(black_box(&x), &bias, black_box(&mut out)).is_ok();
+    let want: [f32; 15] = core::array::from_fn(|i| i as f32 + [0.5, -1.0, 10.0][i % 3]);
+    // Rows of 3 into an output of another length: an error, not a write past its end.
+    let mut short = [0.0f32; 12];
+    let refused = dyn_rows_bias(&x, &bias, &mut short).is_err();
+    let mut hand = [0.0f32; 15];
+    for (i, h) in hand.iter_mut().enumerate() {
+        *h = x[i] + [0.5, -1.0, 10.0][i % 3];
+    }
+    r.check(
+        "rows_bias [Dyn,3]+[3] f32 over a caller buffer",
+        ok && refused && out == want,
+        hand == want,
+    );
+}
+
 #[entry]
 fn main() -> ! {
     let mut r = Report {
@@ -490,6 +527,7 @@ fn main() -> ! {
     argmax(&mut r);
     mean(&mut r);
     project(&mut r);
+    rows_bias(&mut r);
     hprintln!("firmware: {} passed, {} failed", r.passed, r.failed);
     debug::exit(if r.failed == 0 {
         debug::EXIT_SUCCESS

@@ -182,6 +182,9 @@ pub fn run(root: &Path) -> Result<(), String> {
     let (p, f) = matmul(&exe)?;
     passed += p;
     failed += f;
+    let (p, f) = mixed(&exe)?;
+    passed += p;
+    failed += f;
     if dynamic_w1(root)? {
         passed += 1;
     } else {
@@ -236,6 +239,51 @@ fn matmul(exe: &str) -> Result<(u32, u32), String> {
     println!("bound: shaped/nalgebra <= {MATMUL_BOUND} (`*out = a.matmul(b)` vs `*out = a * b`)");
     Ok((passed, failed))
 }
+
+/// Shapes with a run-time row count (issue 21), each `add_to` into a preallocated destination:
+/// `[Dyn, 4] + [4]` and `[Dyn, 64] + [64]` against the static W1 and W3a (`shaped_to`, counted
+/// in the same run), `[Dyn, Dyn] + [Dyn]` at W1's extents against `DynTensor::try_add_into`.
+/// Returns (passed, failed).
+fn mixed(exe: &str) -> Result<(u32, u32), String> {
+    let per_call = |w: &str, imp: &str, calls: usize| -> Result<f64, String> {
+        let total = count(exe, &format!("{w}_{imp}"), &[w, imp, &calls.to_string()], &[])?;
+        Ok(total as f64 / calls as f64)
+    };
+    let rows4 = per_call("mixed4", "shaped_to", 1000)?;
+    let w1 = per_call("w1", "shaped_to", 1000)?;
+    let rows64 = per_call("mixed64", "shaped_to", 100)?;
+    let w3a = per_call("w3a", "shaped_to", 100)?;
+    let any = per_call("mixedd", "shaped_to", 1000)?;
+    let dynamic = per_call("mixedd", "dyn_into", 1000)?;
+    println!("
+shapes known in part, `add_to` into a preallocated destination, instructions per call:");
+    let rows = [
+        ("[Dyn,4]+[4] vs static [4,4]+[4]", rows4, w1, MIXED_BOUNDS[0]),
+        ("[Dyn,64]+[64] vs static [64,64]+[64]", rows64, w3a, MIXED_BOUNDS[1]),
+        ("[Dyn,Dyn]+[Dyn] vs DynTensor::try_add_into", any, dynamic, MIXED_BOUNDS[2]),
+    ];
+    let (mut passed, mut failed) = (0, 0);
+    for (what, shaped, base, bound) in rows {
+        let ratio = shaped / base;
+        let verdict = match bound {
+            Some(b) if ratio <= b => {
+                passed += 1;
+                format!("ok (bound {b})")
+            }
+            Some(b) => {
+                failed += 1;
+                format!("OVER BOUND ({b})")
+            }
+            None => "measured (no gate yet)".to_string(),
+        };
+        println!("  {what:<44} {shaped:>8.0} vs {base:>8.0}  = {ratio:.3}  {verdict}");
+    }
+    Ok((passed, failed))
+}
+
+/// Gates of the three rows of [`mixed`]; `None` while the run-time arm is above issue 21's targets
+/// (1.3, 1.1 and 0.5), so the count is reported but not gated.
+const MIXED_BOUNDS: [Option<f64>; 3] = [None, None, None];
 
 /// The dynamic path on W1 `[4,4]+[4]`: planning must be cheap next to ndarray `IxDyn`'s (issue 4:
 /// at most a quarter of its instructions). Returns whether the bound holds.
