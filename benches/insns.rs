@@ -181,8 +181,16 @@ fn drive_mixed(workload: &str, imp: &str, calls: usize) {
     use shaped::{DynTensor, Tensor, shape};
     use workloads::mixed;
     let check = |got: &[f32], a: &[f32], b: &[f32]| {
-        let want: Vec<f32> = a.iter().enumerate().map(|(i, x)| x + b[i % b.len()]).collect();
-        assert_eq!(got, &want[..], "{workload} disagrees with the element-wise sum");
+        let want: Vec<f32> = a
+            .iter()
+            .enumerate()
+            .map(|(i, x)| x + b[i % b.len()])
+            .collect();
+        assert_eq!(
+            got,
+            &want[..],
+            "{workload} disagrees with the element-wise sum"
+        );
     };
     match (workload, imp) {
         ("mixed4", "shaped_to") => {

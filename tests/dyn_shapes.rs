@@ -136,14 +136,21 @@ fn boxed_operands_give_boxed_results_written_in_place() {
 fn views_over_caller_buffers_with_a_run_time_row_count() {
     let data: Vec<f32> = (0..12).map(|i| i as f32).collect();
     let v = shaped::TensorView::<f32, shape![Dyn, 4]>::from_shape(&[3, 4], &data).unwrap();
-    assert_eq!((v.shape(), v.strides(), v[[2, 3]]), (&[3, 4][..], &[4, 1][..], 11.0));
+    assert_eq!(
+        (v.shape(), v.strides(), v[[2, 3]]),
+        (&[3, 4][..], &[4, 1][..], 11.0)
+    );
     assert_eq!(v.iter().copied().collect::<Vec<_>>(), data);
     let err = shaped::TensorView::<f32, shape![Dyn, 4]>::from_shape(&[2, 4], &data).unwrap_err();
-    assert!(matches!(err, ShapeError::DataLength { len: 12, .. }), "{err}");
+    assert!(
+        matches!(err, ShapeError::DataLength { len: 12, .. }),
+        "{err}"
+    );
     let err = shaped::TensorView::<f32, shape![Dyn, 4]>::from_shape(&[4, 3], &data).unwrap_err();
     assert!(matches!(err, ShapeError::StaticMismatch { .. }), "{err}");
     let mut out = vec![0.0f32; 12];
-    let mut o = shaped::TensorViewMut::<f32, shape![Dyn, 4]>::from_shape(&[3, 4], &mut out).unwrap();
+    let mut o =
+        shaped::TensorViewMut::<f32, shape![Dyn, 4]>::from_shape(&[3, 4], &mut out).unwrap();
     v.add_to(&tensor![1., 1., 1., 1.], &mut o);
     o += &v;
     assert_eq!(out[11], 23.0);

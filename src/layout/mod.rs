@@ -190,6 +190,10 @@ impl Padded {
 pub trait Layout<S: Shape>: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// Strides of `S`'s axes, right-aligned in [`MAX_RANK`] slots.
     const STRIDES: [usize; MAX_RANK];
+    /// Whether the strides are always row-major for the view's extents, run-time ones included
+    /// (what lets a shape with a `Dyn` batch plan its loop at compile time).
+    #[doc(hidden)]
+    const ROW_MAJOR: bool = false;
 }
 
 /// The row-major layout of an owned tensor.
@@ -198,6 +202,7 @@ pub struct RowMajor;
 
 impl<S: Shape> Layout<S> for RowMajor {
     const STRIDES: [usize; MAX_RANK] = row_major(&S::PADDED_DIMS);
+    const ROW_MAJOR: bool = true;
 }
 
 /// The layout of a view of `Src` (itself laid out by `L`) broadcast to a larger shape: stride 0 on

@@ -49,11 +49,14 @@ pub trait Operand: sealed::Sealed {
     /// `Dyn`, the operand's own for one with it.
     #[doc(hidden)]
     fn padded(&self) -> Padded;
+    /// The extents (the shape's constants, or the stored ones for a shape with `Dyn`).
+    #[doc(hidden)]
+    fn extents(&self) -> &[usize];
 }
 
 /// `Operand` for each form: its layout, and how to reach the elements it reads.
 macro_rules! operands {
-    ($($(#[$cfg:meta])? [$($g:tt)*] $ty:ty, $layout:ty, $holder:ty, |$this:ident| $source:expr, $dims:expr;)*) => {$(
+    ($($(#[$cfg:meta])? [$($g:tt)*] $ty:ty, $layout:ty, $holder:ty, |$this:ident| $source:expr, $dims:expr, $shape:expr;)*) => {$(
         $(#[$cfg])?
         impl<$($g)*> sealed::Sealed for $ty {}
         // Not listed under "the following other types implement" when something else is used
@@ -75,18 +78,23 @@ macro_rules! operands {
                 let $this = self;
                 S::Kind::padded::<S, $layout>(&$dims)
             }
+            #[inline(always)]
+            fn extents(&self) -> &[usize] {
+                let $this = self;
+                $shape
+            }
         }
     )*};
 }
 
 operands! {
-    [T, S: Shape] Tensor<T, S>, RowMajor, Inline, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
-    [T, S: Shape] &Tensor<T, S>, RowMajor, Inline, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
-    [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims();
-    [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims();
-    [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, Inline, |v| v.as_slice(), *v.view_dims();
+    [T, S: Shape] Tensor<T, S>, RowMajor, Inline, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
+    [T, S: Shape] &Tensor<T, S>, RowMajor, Inline, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
+    [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims(), v.shape();
+    [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims(), v.shape();
+    [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, Inline, |v| v.as_slice(), *v.view_dims(), v.shape();
     #[cfg(feature = "alloc")]
-    [T, S: Shape] Box<Tensor<T, S>>, RowMajor, Boxed, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
+    [T, S: Shape] Box<Tensor<T, S>>, RowMajor, Boxed, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
     #[cfg(feature = "alloc")]
-    [T, S: Shape] &Box<Tensor<T, S>>, RowMajor, Boxed, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims());
+    [T, S: Shape] &Box<Tensor<T, S>>, RowMajor, Boxed, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
 }

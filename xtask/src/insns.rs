@@ -246,7 +246,12 @@ fn matmul(exe: &str) -> Result<(u32, u32), String> {
 /// Returns (passed, failed).
 fn mixed(exe: &str) -> Result<(u32, u32), String> {
     let per_call = |w: &str, imp: &str, calls: usize| -> Result<f64, String> {
-        let total = count(exe, &format!("{w}_{imp}"), &[w, imp, &calls.to_string()], &[])?;
+        let total = count(
+            exe,
+            &format!("{w}_{imp}"),
+            &[w, imp, &calls.to_string()],
+            &[],
+        )?;
         Ok(total as f64 / calls as f64)
     };
     let rows4 = per_call("mixed4", "shaped_to", 1000)?;
@@ -255,12 +260,29 @@ fn mixed(exe: &str) -> Result<(u32, u32), String> {
     let w3a = per_call("w3a", "shaped_to", 100)?;
     let any = per_call("mixedd", "shaped_to", 1000)?;
     let dynamic = per_call("mixedd", "dyn_into", 1000)?;
-    println!("
-shapes known in part, `add_to` into a preallocated destination, instructions per call:");
+    println!(
+        "
+shapes known in part, `add_to` into a preallocated destination, instructions per call:"
+    );
     let rows = [
-        ("[Dyn,4]+[4] vs static [4,4]+[4]", rows4, w1, MIXED_BOUNDS[0]),
-        ("[Dyn,64]+[64] vs static [64,64]+[64]", rows64, w3a, MIXED_BOUNDS[1]),
-        ("[Dyn,Dyn]+[Dyn] vs DynTensor::try_add_into", any, dynamic, MIXED_BOUNDS[2]),
+        (
+            "[Dyn,4]+[4] vs static [4,4]+[4]",
+            rows4,
+            w1,
+            MIXED_BOUNDS[0],
+        ),
+        (
+            "[Dyn,64]+[64] vs static [64,64]+[64]",
+            rows64,
+            w3a,
+            MIXED_BOUNDS[1],
+        ),
+        (
+            "[Dyn,Dyn]+[Dyn] vs DynTensor::try_add_into",
+            any,
+            dynamic,
+            MIXED_BOUNDS[2],
+        ),
     ];
     let (mut passed, mut failed) = (0, 0);
     for (what, shaped, base, bound) in rows {

@@ -19,6 +19,7 @@ use crate::shape::kind::{Kind, Select};
 use crate::storage::holder::{Holder, Inline};
 use crate::{Operand, Shape, ShapeError, Tensor};
 
+mod leading;
 mod runtime;
 // The run-time plan's runners: every build's `Dyn` operands, and every shape in debug builds.
 #[cfg_attr(not(debug_assertions), allow(dead_code))]
@@ -209,7 +210,7 @@ impl<S: Shape, T, B: Operand, F: FnMut(&mut T, &B::Elem)> Select for Assign<'_, 
     }
     #[inline]
     fn runtime(mut self) -> Self::Output {
-        runtime::assign(self.out, self.out_dims, self.b, &mut self.f)
+        runtime::assign::<S, _, _>(self.out, self.out_dims, self.b, &mut self.f)
     }
 }
 
@@ -265,7 +266,7 @@ where
     }
     #[inline]
     fn runtime(mut self) -> Self::Output {
-        runtime::zip_update(self.out, self.out_dims, self.a, self.b, &mut self.f)
+        runtime::zip_update::<S, _, _, _, _>(self.out, self.out_dims, self.a, self.b, &mut self.f)
     }
 }
 

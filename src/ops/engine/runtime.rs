@@ -5,7 +5,8 @@
 
 use core::mem::MaybeUninit;
 
-use super::shared;
+use super::leading::{Leading, batch_of, batched, batched_index};
+use super::{imp, shared};
 use crate::error::Dims;
 use crate::layout::{Padded, Plan, broadcast_strides, plan};
 use crate::storage::holder::Holder;
@@ -125,10 +126,18 @@ pub(super) fn zip<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
+    let (xa, xb) = (a.source(), b.source());
+    if Leading::<S, A, B>::ZIP_OK
+        && let Some(n) = batch_of(None, &[batched(a, S::RANK), batched(b, S::RANK)])
+    {
+        return H::try_from_writer::<O, S>(
+            batched_index::<S>(n),
+            |out: &mut [MaybeUninit<O>]| imp::zip_leading::<A, B, S, O, F>(n, xa, xb, out, f),
+        );
+    }
     let (pa, pb) = (a.padded(), b.padded());
     let dims = broadcast::<S>(&pa, A::Shape::RANK, &pb, B::Shape::RANK)?;
     let p = planned(&dims, &[stretched(&pa), stretched(&pb)]);
-    let (xa, xb) = (a.source(), b.source());
     H::try_from_writer::<O, S>(index_of::<S>(&dims), |out: &mut [MaybeUninit<O>]| {
         shared::zip_any(&p, xa, xb, out, f)
     })
@@ -139,9 +148,17 @@ pub(super) fn map<A: Operand, O, F>(a: &A, f: &mut F) -> Result<Tensor<O, A::Sha
 where
     F: FnMut(&A::Elem) -> O,
 {
+    let xa = a.source();
+    if Leading::<A::Shape, A>::ONE_OK
+        && let Some(n) = batch_of(None, &[batched(a, A::Shape::RANK)])
+    {
+        return Tensor::try_from_writer(
+            batched_index::<A::Shape>(n),
+            |out: &mut [MaybeUninit<O>]| imp::map_leading::<A, O, F>(n, xa, out, f),
+        );
+    }
     let pa = a.padded();
     let p = planned(&pa.dims, &[pa.strides]);
-    let xa = a.source();
     Tensor::try_from_writer(
         index_of::<A::Shape>(&pa.dims),
         |out: &mut [MaybeUninit<O>]| shared::map_any(&p, xa, out, f),
@@ -149,14 +166,20 @@ where
 }
 
 /// `f(&mut out[i], b[i])` for a row-major `out` of extents `out_dims`, `b` broadcast to it.
-pub(super) fn assign<T, B: Operand>(
+pub(super) fn assign<S: Shape, T, B: Operand>(
     out: &mut [T],
     out_dims: &[usize],
     b: &B,
     f: &mut impl FnMut(&mut T, &B::Elem),
 ) -> Result<(), ShapeError> {
-    let to = padded_target(out_dims);
+    if Leading::<S, B>::ONE_OK
+        && let Some(n) = batch_of(out_dims.first().copied(), &[batched(b, S::RANK)])
+    {
+        imp::assign_leading::<S, T, B, _>(n, out, b.source(), f);
+        return Ok(());
+    }
     let pb = b.padded();
+    let to = padded_target(out_dims);
     check_into(&pb, B::Shape::RANK, &to, out_dims.len())?;
     let p = planned(&to, &[stretched(&pb)]);
     shared::assign_any(&p, b.source(), out, f);
@@ -165,7 +188,7 @@ pub(super) fn assign<T, B: Operand>(
 
 /// `f(&mut out[i], a[i], b[i])` over a row-major `out` of extents `out_dims`, both inputs
 /// broadcast to it.
-pub(super) fn zip_update<A: Operand, B: Operand, O, F>(
+pub(super) fn zip_update<S: Shape, A: Operand, B: Operand, O, F>(
     out: &mut [O],
     out_dims: &[usize],
     a: &A,
@@ -175,8 +198,17 @@ pub(super) fn zip_update<A: Operand, B: Operand, O, F>(
 where
     F: FnMut(&mut O, &A::Elem, &B::Elem),
 {
-    let to = padded_target(out_dims);
+    if Leading::<S, A, B>::ZIP_OK
+        && let Some(n) = batch_of(
+            out_dims.first().copied(),
+            &[batched(a, S::RANK), batched(b, S::RANK)],
+        )
+    {
+        imp::zip_update_leading::<S, A, B, O, F>(n, out, a.source(), b.source(), f);
+        return Ok(());
+    }
     let (pa, pb) = (a.padded(), b.padded());
+    let to = padded_target(out_dims);
     check_into(&pa, A::Shape::RANK, &to, out_dims.len())?;
     check_into(&pb, B::Shape::RANK, &to, out_dims.len())?;
     let p = planned(&to, &[stretched(&pa), stretched(&pb)]);

@@ -4,6 +4,7 @@
 use core::mem::MaybeUninit;
 
 use super::Planned;
+use super::leading::{Leading, with_batch};
 use crate::layout::Plan;
 use crate::{MAX_RANK, Operand, Shape, kernel};
 
@@ -112,4 +113,53 @@ pub(super) fn zip_update_any<X, Y, O, F: FnMut(&mut O, &X, &Y)>(
     at_run_time!(p, [0, 1], zip_assign_r1 1, zip_assign_r2 2, zip_assign_r3 3, zip_assign_r4 4,
         zip_assign_r5 5, zip_assign_r6 6, zip_assign_r7 7, zip_assign_r8 8;
         a, b, out, f)
+}
+
+// A batch known at run time (`leading`): the template plan with the batch's count, read at run
+// time like every plan here.
+
+pub(super) fn zip_leading<A: Operand, B: Operand, S: Shape, O, F>(
+    n: usize,
+    a: &[A::Elem],
+    b: &[B::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    zip_any(&with_batch(&Leading::<S, A, B>::ZIP, n), a, b, out, f)
+}
+
+pub(super) fn map_leading<A: Operand, O, F>(
+    n: usize,
+    a: &[A::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem) -> O,
+{
+    map_any(&with_batch(&Leading::<A::Shape, A>::ONE, n), a, out, f)
+}
+
+pub(super) fn assign_leading<S: Shape, T, B: Operand, F>(
+    n: usize,
+    out: &mut [T],
+    b: &[B::Elem],
+    f: &mut F,
+) where
+    F: FnMut(&mut T, &B::Elem),
+{
+    assign_any(&with_batch(&Leading::<S, B>::ONE, n), b, out, f)
+}
+
+pub(super) fn zip_update_leading<S: Shape, A: Operand, B: Operand, O, F>(
+    n: usize,
+    out: &mut [O],
+    a: &[A::Elem],
+    b: &[B::Elem],
+    f: &mut F,
+) where
+    F: FnMut(&mut O, &A::Elem, &B::Elem),
+{
+    zip_update_any(&with_batch(&Leading::<S, A, B>::ZIP, n), a, b, out, f)
 }

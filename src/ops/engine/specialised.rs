@@ -11,6 +11,7 @@
 use core::mem::MaybeUninit;
 
 use super::Planned;
+use super::leading::{Leading, with_batch};
 use crate::kernel::row;
 use crate::layout::reach;
 use crate::{MAX_RANK, Operand, Shape, kernel};
@@ -230,4 +231,192 @@ fn zip_update_fill<S: Shape, A: Operand, B: Operand, O, F>(
         zip_assign_r1_with 1, zip_assign_r2_with 2, zip_assign_r3_with 3, zip_assign_r4_with 4,
         zip_assign_r5_with 5, zip_assign_r6_with 6, zip_assign_r7_with 7, zip_assign_r8_with 8;
         a, b, out, f)
+}
+
+// A batch known at run time (`leading`): the template plan's constants, the batch's count filled
+// in; rank and row kind are constants, so only that kernel is instantiated.
+
+#[inline(always)]
+fn zip_leading_fill<A: Operand, B: Operand, S: Shape, O, F>(
+    n: usize,
+    a: &[A::Elem],
+    b: &[B::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    type L<S, A, B> = Leading<S, A, B>;
+    let p = with_batch(&L::<S, A, B>::ZIP, n);
+    let row = const {
+        row::kind2(
+            L::<S, A, B>::ZIP.strides[0][MAX_RANK - 1],
+            L::<S, A, B>::ZIP.strides[1][MAX_RANK - 1],
+        )
+    };
+    by_rank!(const { L::<S, A, B>::ZIP.rank }, row, p, [_, _, _, _], [0, 1],
+        zip_r1_with 1, zip_r2_with 2, zip_r3_with 3, zip_r4_with 4,
+        zip_r5_with 5, zip_r6_with 6, zip_r7_with 7, zip_r8_with 8;
+        a, b, out, f)
+}
+
+#[inline(always)]
+fn map_leading_fill<A: Operand, O, F>(
+    n: usize,
+    a: &[A::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem) -> O,
+{
+    type L<A> = Leading<<A as Operand>::Shape, A>;
+    let p = with_batch(&L::<A>::ONE, n);
+    let row = const { row::kind1(L::<A>::ONE.strides[0][MAX_RANK - 1]) };
+    by_rank!(const { L::<A>::ONE.rank }, row, p, [_, _, _], [0],
+        map_r1_with 1, map_r2_with 2, map_r3_with 3, map_r4_with 4,
+        map_r5_with 5, map_r6_with 6, map_r7_with 7, map_r8_with 8;
+        a, out, f)
+}
+
+#[inline(always)]
+fn assign_leading_fill<S: Shape, T, B: Operand, F>(
+    n: usize,
+    out: &mut [T],
+    b: &[B::Elem],
+    f: &mut F,
+) where
+    F: FnMut(&mut T, &B::Elem),
+{
+    type L<S, B> = Leading<S, B>;
+    let p = with_batch(&L::<S, B>::ONE, n);
+    let row = const { row::kind1(L::<S, B>::ONE.strides[0][MAX_RANK - 1]) };
+    by_rank!(const { L::<S, B>::ONE.rank }, row, p, [_, _, _], [0],
+        assign_r1_with 1, assign_r2_with 2, assign_r3_with 3, assign_r4_with 4,
+        assign_r5_with 5, assign_r6_with 6, assign_r7_with 7, assign_r8_with 8;
+        b, out, f)
+}
+
+#[inline(always)]
+fn zip_update_leading_fill<S: Shape, A: Operand, B: Operand, O, F>(
+    n: usize,
+    out: &mut [O],
+    a: &[A::Elem],
+    b: &[B::Elem],
+    f: &mut F,
+) where
+    F: FnMut(&mut O, &A::Elem, &B::Elem),
+{
+    type L<S, A, B> = Leading<S, A, B>;
+    let p = with_batch(&L::<S, A, B>::ZIP, n);
+    let row = const {
+        row::kind2(
+            L::<S, A, B>::ZIP.strides[0][MAX_RANK - 1],
+            L::<S, A, B>::ZIP.strides[1][MAX_RANK - 1],
+        )
+    };
+    by_rank!(const { L::<S, A, B>::ZIP.rank }, row, p, [_, _, _, _], [0, 1],
+        zip_assign_r1_with 1, zip_assign_r2_with 2, zip_assign_r3_with 3, zip_assign_r4_with 4,
+        zip_assign_r5_with 5, zip_assign_r6_with 6, zip_assign_r7_with 7, zip_assign_r8_with 8;
+        a, b, out, f)
+}
+
+/// Whether a run-time output of `n` elements of `T` is filled out of line (as a static one is
+/// above [`OUTLINE_BYTES`]: its slices then arrive as arguments, known not to overlap).
+#[inline(always)]
+fn outline<T>(n: usize) -> bool {
+    n.saturating_mul(size_of::<T>()) > OUTLINE_BYTES
+}
+
+#[inline(always)]
+pub(super) fn zip_leading<A: Operand, B: Operand, S: Shape, O, F>(
+    n: usize,
+    a: &[A::Elem],
+    b: &[B::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    #[inline(never)]
+    fn outlined<A: Operand, B: Operand, S: Shape, O, F>(
+        n: usize,
+        a: &[A::Elem],
+        b: &[B::Elem],
+        out: &mut [MaybeUninit<O>],
+        f: &mut F,
+    ) where
+        F: FnMut(&A::Elem, &B::Elem) -> O,
+    {
+        zip_leading_fill::<A, B, S, O, F>(n, a, b, out, f)
+    }
+    if outline::<O>(out.len()) {
+        outlined::<A, B, S, O, F>(n, a, b, out, f)
+    } else {
+        zip_leading_fill::<A, B, S, O, F>(n, a, b, out, f)
+    }
+}
+
+#[inline(always)]
+pub(super) fn map_leading<A: Operand, O, F>(
+    n: usize,
+    a: &[A::Elem],
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) where
+    F: FnMut(&A::Elem) -> O,
+{
+    #[inline(never)]
+    fn outlined<A: Operand, O, F>(n: usize, a: &[A::Elem], out: &mut [MaybeUninit<O>], f: &mut F)
+    where
+        F: FnMut(&A::Elem) -> O,
+    {
+        map_leading_fill::<A, O, F>(n, a, out, f)
+    }
+    if outline::<O>(out.len()) {
+        outlined::<A, O, F>(n, a, out, f)
+    } else {
+        map_leading_fill::<A, O, F>(n, a, out, f)
+    }
+}
+
+/// In place: nothing to copy, so always inline (as `assign`).
+#[inline(always)]
+pub(super) fn assign_leading<S: Shape, T, B: Operand, F>(
+    n: usize,
+    out: &mut [T],
+    b: &[B::Elem],
+    f: &mut F,
+) where
+    F: FnMut(&mut T, &B::Elem),
+{
+    assign_leading_fill::<S, T, B, F>(n, out, b, f)
+}
+
+#[inline(always)]
+pub(super) fn zip_update_leading<S: Shape, A: Operand, B: Operand, O, F>(
+    n: usize,
+    out: &mut [O],
+    a: &[A::Elem],
+    b: &[B::Elem],
+    f: &mut F,
+) where
+    F: FnMut(&mut O, &A::Elem, &B::Elem),
+{
+    #[inline(never)]
+    fn outlined<S: Shape, A: Operand, B: Operand, O, F>(
+        n: usize,
+        out: &mut [O],
+        a: &[A::Elem],
+        b: &[B::Elem],
+        f: &mut F,
+    ) where
+        F: FnMut(&mut O, &A::Elem, &B::Elem),
+    {
+        zip_update_leading_fill::<S, A, B, O, F>(n, out, a, b, f)
+    }
+    if outline::<O>(out.len()) {
+        outlined::<S, A, B, O, F>(n, out, a, b, f)
+    } else {
+        zip_update_leading_fill::<S, A, B, O, F>(n, out, a, b, f)
+    }
 }
