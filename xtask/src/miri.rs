@@ -73,6 +73,9 @@ const TARGETS: &[(&[&str], &[&str])] = &[
         &["--test", "dynamic_numpy"],
         &["every_numpy_fixture_matches"],
     ),
+    // argmax/argmin against a plain loop on the portable path (the AVX kernels are not built
+    // under Miri): lanes and rows of every short length, `NaN`s, ties.
+    (&["--test", "dynamic_argminmax"], &[]),
     // Public dynamic API: errors, rank 0, rank 12, views, in place, static/dynamic mixes.
     (&["--test", "dynamic_api"], &[]),
     // Unit tests: planner fast paths, the rank-10 odometer, the static plans.

@@ -121,18 +121,53 @@ fn by_rows<T: Reduce>(
     Some(out)
 }
 
-/// The rows `js` (each `run(j)`) folded into `best` and `at`.
-#[inline(never)]
+/// The rows `js` (each `run(j)`) folded into `best` and `at`: compiled for AVX-512 and for AVX2
+/// too, and run with the widest the CPU has (`fold::arg_row` is plain code that LLVM vectorises
+/// for the unit it may use).
+#[inline(always)]
 fn rows<'a, T: Reduce, const MAX: bool>(
     best: &mut [T],
     at: &mut [u32],
     js: core::ops::RangeInclusive<u32>,
     run: impl Fn(u32) -> &'a [T],
 ) {
-    for j in js {
-        arg_row::<T, MAX>(best, at, run(j), j);
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("avx512f") && has!("avx512bw") {
+            // SAFETY: the CPU has AVX-512F and AVX-512BW, all this function requires.
+            return unsafe { rows_avx512::<T, MAX>(best, at, js, run) };
+        }
+        if has!("avx2") {
+            // SAFETY: the CPU has AVX2, all this function requires.
+            return unsafe { rows_avx2::<T, MAX>(best, at, js, run) };
+        }
     }
+    rows_portable::<T, MAX>(best, at, js, run);
 }
+
+/// Defines `$name`, [`rows`]'s loop compiled with `$features` (none: the portable build).
+macro_rules! rows_for {
+    ($name:ident $(, $features:literal)?) => {
+        #[inline(never)]
+        $(#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+        #[target_feature(enable = $features)])?
+        fn $name<'a, T: Reduce, const MAX: bool>(
+            best: &mut [T],
+            at: &mut [u32],
+            js: core::ops::RangeInclusive<u32>,
+            run: impl Fn(u32) -> &'a [T],
+        ) {
+            for j in js {
+                arg_row::<T, MAX>(best, at, run(j), j);
+            }
+        }
+    };
+}
+
+rows_for!(rows_portable);
+rows_for!(rows_avx2, "avx2");
+rows_for!(rows_avx512, "avx512f,avx512bw");
 
 /// The reductions and sorts for one type: `$data` is its buffer (`&[T]`), `$layout` its layout
 /// (a `&Layout`), both read from `$this`.
