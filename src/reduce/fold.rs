@@ -144,6 +144,7 @@ pub(crate) fn arg_run_portable<T: Reduce>(x: &[T], max: bool) -> Option<usize> {
 /// the reduced axis, folded element-wise into the running `best` values and their positions
 /// `at`. An element takes the lead when it beats the best (`MAX`: larger, else smaller), or is
 /// the first `NaN`: a `NaN` best keeps it. Branch-free, so it vectorises across the row.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn arg_row<T: Reduce, const MAX: bool>(
     best: &mut [T],
