@@ -5,6 +5,8 @@
 //!   (axis 0: rows added into the output; axis 1: one `iter().sum()` per row) and ndarray's
 //!   `sum_axis`.
 //! - `R2`: argmax along the last axis of `[1024, 1024]` vs a hand loop (first maximum per row).
+//! - `A*`: `try_argmax`/`try_argmin` of `[1024, 1024]` along the last (`A_last_*`) and the first
+//!   (`A_first_*`) axis, for `f32`, `f64`, `i32`, `i64` and `u8` (the same values, cast).
 //! - `R3`: sort along the last axis of `[1000, 1000]` with 1% `NaN`: `try_sort` (stable) and
 //!   `try_sort_unstable` vs each row sorted by `slice::sort_by` on `partial_cmp` with `NaN`s last.
 //! - `R4`: `try_unique_consecutive(None)` of 10^6 elements in runs vs a hand loop.
@@ -163,6 +165,7 @@ fn benches(c: &mut Criterion) {
         bn.iter(|| black_box(&a).try_argmax(Some(-1), false).unwrap())
     });
     g.finish();
+    arg_benches(c, &va);
 
     let m = 1000;
     let vs: Vec<f32> = (0..m * m)
@@ -210,6 +213,29 @@ fn benches(c: &mut Criterion) {
         bn.iter(|| black_box(&u).try_unique_consecutive(None).unwrap())
     });
     g.finish();
+}
+
+/// `A_{last,first}_{ty}`: argmax and argmin along each axis of `[1024, 1024]` for one dtype.
+fn arg_group<T: shaped::Reduce>(c: &mut Criterion, ty: &str, va: &[f32], cast: fn(f32) -> T) {
+    let a = DynTensor::from_shape_vec(&[N, N], va.iter().map(|&x| cast(x)).collect()).unwrap();
+    for (name, axis) in [("last", -1), ("first", 0)] {
+        let mut g = c.benchmark_group(format!("A_{name}_{ty}"));
+        g.bench_function("argmax", |bn| {
+            bn.iter(|| black_box(&a).try_argmax(Some(axis), false).unwrap())
+        });
+        g.bench_function("argmin", |bn| {
+            bn.iter(|| black_box(&a).try_argmin(Some(axis), false).unwrap())
+        });
+        g.finish();
+    }
+}
+
+fn arg_benches(c: &mut Criterion, va: &[f32]) {
+    arg_group(c, "f32", va, |x| x);
+    arg_group(c, "f64", va, |x| x as f64);
+    arg_group(c, "i32", va, |x| (x * 2.0) as i32);
+    arg_group(c, "i64", va, |x| (x * 2.0) as i64);
+    arg_group(c, "u8", va, |x| (x * 2.0 + 40.0) as u8);
 }
 
 fn main() {

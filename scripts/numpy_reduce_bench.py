@@ -35,6 +35,23 @@ def unique_consecutive(a):
     return a[idx], inverse, counts
 
 
+def arg_rows(a):
+    """The `A_*` rows: argmax and argmin along the last and the first axis, per dtype."""
+    rows = []
+    for ty, b in [
+        ("f32", a),
+        ("f64", a.astype(np.float64)),
+        ("i32", (a * 2).astype(np.int32)),
+        ("i64", (a * 2).astype(np.int64)),
+        ("u8", (a * 2 + 40).astype(np.uint8)),
+    ]:
+        for name, axis in [("last", -1), ("first", 0)]:
+            for op in ["argmax", "argmin"]:
+                fn = getattr(b, op)
+                rows.append((f"A_{name}_{ty} {op}(axis={axis})", lambda f=fn, k=axis: f(axis=k)))
+    return rows
+
+
 def median_ms(fn):
     return median_seconds(fn) * 1e3
 
@@ -53,7 +70,7 @@ def main():
         ("R4 unique_consecutive", lambda: unique_consecutive(u)),
         ("S0 [256, 256].sum(axis=0)", lambda: small.sum(axis=0)),
         ("S1 [256, 256].sum(axis=1)", lambda: small.sum(axis=1)),
-    ]:
+    ] + arg_rows(a):
         print(f"{name}: numpy {np.__version__} median {median_ms(fn):.3f} ms")
 
 

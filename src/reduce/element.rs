@@ -41,6 +41,16 @@ pub trait Reduce: Scalar {
         }
     }
 
+    /// The position of the first largest (`max`) or smallest element of `x`, or of its first
+    /// `NaN` (numpy's `argmax`/`argmin`); `None` for no elements. In one pass in vector
+    /// registers where the type and the CPU allow (`reduce::simd_arg`), else in two passes.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn arg_run(x: &[Self], max: bool) -> Option<usize> {
+        super::fold::arg_run_portable(x, max)
+    }
+
     /// Sorts `lane` by [`sort_key`](Self::sort_key), equal keys in any order (`-0.0` and `0.0`,
     /// `NaN`s): a radix sort with `alloc`, the standard library's unstable sort without.
     #[doc(hidden)]
@@ -56,6 +66,21 @@ macro_rules! radix_sorted {
         #[inline]
         fn sort_stable(lane: &mut [Self]) {
             radsort::sort_by_key(lane, |x| x.sort_key());
+        }
+    };
+}
+
+/// `Reduce::arg_run` by `reduce::simd_arg::$simd` where it runs, else the portable passes.
+macro_rules! simd_arg_run {
+    ($simd:ident) => {
+        #[cfg(feature = "alloc")]
+        #[inline]
+        fn arg_run(x: &[Self], max: bool) -> Option<usize> {
+            #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+            if let Some(at) = super::simd_arg::$simd(x, max) {
+                return Some(at);
+            }
+            super::fold::arg_run_portable(x, max)
         }
     };
 }
@@ -144,7 +169,7 @@ fn soft_sqrt(x: f64) -> f64 {
 }
 
 macro_rules! integers {
-    ($($t:ty)*) => {$(
+    ($($t:ty $(: $simd:ident)?),*) => {$(
         impl Reduce for $t {
             type Key = $t;
             #[inline(always)]
@@ -166,14 +191,15 @@ macro_rules! integers {
 
             radix_sorted!();
             radix_sorted_unstable!();
+            $(simd_arg_run!($simd);)?
         }
     )*};
 }
 
-integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+integers!(i8, i16, i32: arg_i32, i64: arg_i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
 macro_rules! floats {
-    ($($t:ty: $bits:ty, $signed:ty;)*) => {$(
+    ($($t:ty: $bits:ty, $signed:ty, $simd:ident;)*) => {$(
         impl Reduce for $t {
             type Key = $bits;
             #[inline(always)]
@@ -201,6 +227,7 @@ macro_rules! floats {
             }
 
             radix_sorted!();
+            simd_arg_run!($simd);
 
             /// Sorts the bits in IEEE 754's total order, in place: that order maps them one to
             /// one (no element is lost, `-0.0` and `NaN` payloads included, and the order among
@@ -247,7 +274,7 @@ macro_rules! floats {
     )*};
 }
 
-floats! { f32: u32, i32; f64: u64, i64; }
+floats! { f32: u32, i32, arg_f32; f64: u64, i64, arg_f64; }
 
 #[cfg(all(test, feature = "alloc"))]
 mod tests {

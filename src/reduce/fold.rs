@@ -129,6 +129,41 @@ pub(crate) fn arg_best_run<T: Reduce>(
     }
 }
 
+/// [`arg_best_run`] for `argmax` (`max`) or `argmin`: what `Reduce::arg_run` falls back on.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn arg_run_portable<T: Reduce>(x: &[T], max: bool) -> Option<usize> {
+    if max {
+        arg_best_run(x, max_nan, beats_max)
+    } else {
+        arg_best_run(x, min_nan, beats_min)
+    }
+}
+
+/// One step of an arg-reduction along a leading axis: `row`, the elements at position `j` of
+/// the reduced axis, folded element-wise into the running `best` values and their positions
+/// `at`. An element takes the lead when it beats the best (`MAX`: larger, else smaller), or is
+/// the first `NaN`: a `NaN` best keeps it. Branch-free, so it vectorises across the row.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn arg_row<T: Reduce, const MAX: bool>(
+    best: &mut [T],
+    at: &mut [u32],
+    row: &[T],
+    j: u32,
+) {
+    for ((b, a), &v) in best.iter_mut().zip(at.iter_mut()).zip(row) {
+        let beats = if MAX {
+            beats_max(v, *b)
+        } else {
+            beats_min(v, *b)
+        };
+        let take = beats & !b.is_nan_value();
+        *b = if take { v } else { *b };
+        *a = if take { j } else { *a };
+    }
+}
+
 /// The position of the first element of `x` for which `hit` holds: chunks of 32 tested whole
 /// (a loop without an exit, which vectorises), then the chunk that has one searched.
 #[cfg(feature = "alloc")]

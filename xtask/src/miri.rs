@@ -5,7 +5,9 @@
 //! every static operation's output), the in-place heap constructors (src/storage.rs),
 //! `dynamic::buffer` (every dynamic operation's output), the GEMM calls (src/matmul/mod.rs), the
 //! float lanes read as their bits for sorting (src/reduce/element.rs), and the AVX2 code, which
-//! Miri cannot run: the dispatch in `dynamic::plan` (Miri runs the portable build instead) and
+//! Miri cannot run: the dispatch in `dynamic::plan` and the arg-reductions' AVX-512 and AVX2
+//! code (src/reduce/simd_arg.rs, the rows loop of src/dynamic/reduce/methods.rs), for which Miri
+//! runs the portable build instead (`dynamic_argminmax` checks it there), and
 //! the AVX2 sort (src/reduce/simd_sort.rs; Miri runs the radix sort instead, and that module's
 //! own tests check the AVX2 sort against the standard library's natively). Every test target
 //! that runs code reaches them, and every one runs here on small inputs: the dynamic unit tests (planner, odometer, the thread split), the dynamic API tests, the
@@ -73,6 +75,9 @@ const TARGETS: &[(&[&str], &[&str])] = &[
         &["--test", "dynamic_numpy"],
         &["every_numpy_fixture_matches"],
     ),
+    // argmax/argmin against a plain loop on the portable path (the AVX kernels are not built
+    // under Miri): lanes and rows of every short length, `NaN`s, ties.
+    (&["--test", "dynamic_argminmax"], &[]),
     // Public dynamic API: errors, rank 0, rank 12, views, in place, static/dynamic mixes.
     (&["--test", "dynamic_api"], &[]),
     // Unit tests: planner fast paths, the rank-10 odometer, the static plans.

@@ -7,24 +7,27 @@
 use super::super::view_layout::{axis_of, collect};
 use super::super::{DynTensor, DynView, DynViewMut};
 use super::{Split, UniqueConsecutive, sort, unique};
-use crate::reduce::fold::{arg_best, arg_best_run, beats_max, beats_min, max_nan, min_nan};
+use crate::reduce::fold::{arg_best, arg_row, beats_max, beats_min, max_nan, min_nan};
 use crate::{Axes, Float, Reduce, ShapeError};
 
-/// `try_argmax`/`try_argmin` of the view `l` over `data`: `better(x, best)` says when `x` takes
-/// the lead.
+/// `try_argmax` (`max`) or `try_argmin` of the view `l` over `data`.
 fn arg_reduce<T: Reduce>(
     data: &[T],
     l: &super::super::layout::Layout,
     axis: Option<isize>,
     keepdims: bool,
-    better: impl Fn(T, T) -> bool + Copy,
-    pick: impl Fn(T, T) -> T + Copy,
+    max: bool,
 ) -> Result<DynTensor<usize>, ShapeError> {
+    let better = if max { beats_max } else { beats_min };
     let view = DynView::new(data, l.clone());
     // numpy lets a rank-0 tensor name the axis 0 (or -1): the one element.
     let axis = axis.filter(|a| l.rank() > 0 || !matches!(a, 0 | -1));
     let Some(axis) = axis else {
-        let at = arg_best(view.iter().copied(), better).ok_or(ShapeError::EmptyReduction {
+        let at = match view.as_slice() {
+            Some(x) => T::arg_run(x, max),
+            None => arg_best(view.iter().copied(), better),
+        };
+        let at = at.ok_or(ShapeError::EmptyReduction {
             axis: None,
             shape: crate::error::Dims::new(&l.dims),
         })?;
@@ -44,12 +47,17 @@ fn arg_reduce<T: Reduce>(
     }
     // Positions in logical order along the axis: no sorting or reversal of the lane here.
     let (len, step) = (l.dims[k], l.strides[k]);
+    if step != 1
+        && let Some(out) = by_rows(data, &split, l.offset, len, step, max)
+    {
+        return Ok(DynTensor::from_parts(out, split.out_dims));
+    }
     let starts =
         super::super::iter::Positions::new(&split.kept_dims, &split.kept_strides, l.offset);
     let out: alloc::vec::Vec<usize> = starts
         .map(|p| {
             if step == 1 {
-                return arg_best_run(&data[p..p + len], pick, better).unwrap_or(0);
+                return T::arg_run(&data[p..p + len], max).unwrap_or(0);
             }
             let lane = (0..len).map(|j| data[p.wrapping_add(j.wrapping_mul(step as usize))]);
             arg_best(lane, better).unwrap_or(0)
@@ -57,6 +65,109 @@ fn arg_reduce<T: Reduce>(
         .collect();
     Ok(DynTensor::from_parts(out, split.out_dims))
 }
+
+/// Kept runs this long (or longer) are folded row by row; shorter ones lane by lane.
+const MIN_RUN: usize = 16;
+
+/// Kept runs are folded in blocks this long, so the running best values and positions stay in
+/// the first-level cache while the rows stream past.
+const BLOCK: usize = 2048;
+
+/// An arg-reduction along an axis that is not the innermost, when the last kept axis is a run
+/// of adjacent elements (`argmax(axis=0)` of a row-major matrix): for each run (and block of it),
+/// the best values start as the run's elements at position 0 of the axis and each further
+/// position's run is folded in element-wise (`fold::arg_row`, vectorised across the run), so
+/// memory is read row by row, never down a column. `None` when the layout does not fit.
+fn by_rows<T: Reduce>(
+    data: &[T],
+    split: &Split,
+    offset: usize,
+    len: usize,
+    step: isize,
+    max: bool,
+) -> Option<alloc::vec::Vec<usize>> {
+    let (dims, strides) = (&split.kept_dims[..], &split.kept_strides[..]);
+    let (&inner, &1) = (dims.last()?, strides.last()?) else {
+        return None;
+    };
+    let j_max = u32::try_from(len - 1).ok()?;
+    if inner < MIN_RUN || j_max == 0 {
+        return None;
+    }
+    let r = dims.len() - 1;
+    let outer = super::super::iter::Positions::new(&dims[..r], &strides[..r], offset);
+    let mut out = alloc::vec::Vec::with_capacity(outer.len() * inner);
+    let mut best = alloc::vec::Vec::with_capacity(inner.min(BLOCK));
+    let mut at = alloc::vec![0u32; inner.min(BLOCK)];
+    for p in outer {
+        for from in (0..inner).step_by(BLOCK) {
+            let w = (inner - from).min(BLOCK);
+            let run = |j: u32| {
+                let q = (p + from).wrapping_add((j as usize).wrapping_mul(step as usize));
+                &data[q..q + w]
+            };
+            best.clear();
+            best.extend_from_slice(run(0));
+            let at = &mut at[..w];
+            at.fill(0);
+            if max {
+                rows::<T, true>(&mut best, at, 1..=j_max, run);
+            } else {
+                rows::<T, false>(&mut best, at, 1..=j_max, run);
+            }
+            out.extend(at.iter().map(|&a| a as usize));
+        }
+    }
+    Some(out)
+}
+
+/// The rows `js` (each `run(j)`) folded into `best` and `at`: compiled for AVX-512 and for AVX2
+/// too, and run with the widest the CPU has (`fold::arg_row` is plain code that LLVM vectorises
+/// for the unit it may use).
+#[inline(always)]
+fn rows<'a, T: Reduce, const MAX: bool>(
+    best: &mut [T],
+    at: &mut [u32],
+    js: core::ops::RangeInclusive<u32>,
+    run: impl Fn(u32) -> &'a [T],
+) {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("avx512f") && has!("avx512bw") {
+            // SAFETY: the CPU has AVX-512F and AVX-512BW, all this function requires.
+            return unsafe { rows_avx512::<T, MAX>(best, at, js, run) };
+        }
+        if has!("avx2") {
+            // SAFETY: the CPU has AVX2, all this function requires.
+            return unsafe { rows_avx2::<T, MAX>(best, at, js, run) };
+        }
+    }
+    rows_portable::<T, MAX>(best, at, js, run);
+}
+
+/// Defines `$name`, [`rows`]'s loop compiled with `$features` (none: the portable build).
+macro_rules! rows_for {
+    ($name:ident $(, $features:literal)?) => {
+        #[inline(never)]
+        $(#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+        #[target_feature(enable = $features)])?
+        fn $name<'a, T: Reduce, const MAX: bool>(
+            best: &mut [T],
+            at: &mut [u32],
+            js: core::ops::RangeInclusive<u32>,
+            run: impl Fn(u32) -> &'a [T],
+        ) {
+            for j in js {
+                arg_row::<T, MAX>(best, at, run(j), j);
+            }
+        }
+    };
+}
+
+rows_for!(rows_portable);
+rows_for!(rows_avx2, "avx2");
+rows_for!(rows_avx512, "avx512f,avx512bw");
 
 /// The reductions and sorts for one type: `$data` is its buffer (`&[T]`), `$layout` its layout
 /// (a `&Layout`), both read from `$this`.
@@ -216,7 +327,7 @@ macro_rules! reductions {
             T: Reduce,
         {
             let $this = self;
-            arg_reduce($data, $layout, axis, keepdims, beats_max, max_nan)
+            arg_reduce($data, $layout, axis, keepdims, true)
         }
 
         /// The position of the smallest element along `axis`, as
@@ -237,7 +348,7 @@ macro_rules! reductions {
             T: Reduce,
         {
             let $this = self;
-            arg_reduce($data, $layout, axis, keepdims, beats_min, min_nan)
+            arg_reduce($data, $layout, axis, keepdims, false)
         }
 
         /// A copy with every lane along `axis` sorted, stably, in numpy's order: `NaN` last,
