@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shaped::{DynTensor, broadcast_shapes, ncnn};
+use shaped::{DynTensor, Tensor, TensorView, broadcast_shapes, ncnn, shape};
 
 #[path = "input.rs"]
 mod input;
@@ -70,4 +70,47 @@ fuzz_target!(|bytes: &[u8]| {
     if let Ok(mut target) = owned.view_mut().try_slice_mut(&input.slices()) {
         let _ = target.try_sub_assign(&b);
     }
+    static_shapes_with_run_time_axes(&mut input, &a.to_vec(), a.shape(), &b.to_vec(), b.shape());
 });
+
+/// Static tensors with `Dyn` axes built from the operands' extents (the types' ranks and known
+/// extents checked), and every `try_` form between them: errors exactly where numpy's rule (and
+/// the types' known extents) say, never a panic.
+fn static_shapes_with_run_time_axes(
+    input: &mut Input,
+    va: &[f32],
+    da: &[usize],
+    vb: &[f32],
+    db: &[usize],
+) {
+    type M = Tensor<f32, shape![Dyn, Dyn]>;
+    type R = Tensor<f32, shape![Dyn]>;
+    type C = Tensor<f32, shape![Dyn, 3]>;
+    let (Ok(x), Ok(y)) = (M::from_shape_vec(da, va.to_vec()), R::from_shape_vec(db, vb.to_vec()))
+    else {
+        let _ = C::from_shape_vec(da, va.to_vec());
+        let _ = TensorView::<f32, shape![Dyn, 3]>::from_shape(&input.small_shape(), va);
+        return;
+    };
+    let sum = x.try_add(&y);
+    assert_eq!(sum.is_ok(), broadcast_shapes(&[da, db]).is_ok());
+    let _ = x.try_sub(&y);
+    let _ = x.try_mul(y.view());
+    let _ = x.view().try_div(&y);
+    let _ = x.try_zip_map(&y, |p, q| p.min(q));
+    let _ = x.try_matmul(&y);
+    let _ = x.try_matmul(&x);
+    if let Ok(c) = x.clone().try_into_shape::<shape![Dyn, 3]>() {
+        let _ = c.try_add(&x);
+        let _ = c.try_matmul(&Tensor::<f32, shape![3, 2]>::filled(1.0));
+    }
+    let _ = x.clone().try_into_shape::<shape![2, 3]>();
+    let mut acc = x.clone();
+    let _ = acc.try_add_assign(&y);
+    let _ = acc.try_assign(&x);
+    if let Ok(mut out) = M::from_elem(&input.small_shape(), 0.0) {
+        let _ = x.try_add_to(&y, &mut out);
+        let _ = x.try_mul_to(&x, &mut out);
+    }
+    let _ = M::from_shape_fn(&input.small_shape(), |[i, j]| (i + j) as f32);
+}
