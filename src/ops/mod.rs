@@ -41,7 +41,7 @@ pub trait Operand: sealed::Sealed {
     /// The strides, as a type.
     type Layout: Layout<Self::Shape>;
     /// Where an operation with this operand puts its result: [`Inline`] for tensors and
-    /// views, [`Boxed`](crate::storage::holder::Boxed) for `Box<Tensor>` (built in place).
+    /// views, `Boxed` for `Box<Tensor>` (built in place).
     type Holder: Holder;
     #[doc(hidden)]
     fn source(&self) -> &[Self::Elem];

@@ -1,7 +1,7 @@
 //! Whether a shape is known whole at compile time ([`Fixed`]) or has a run-time axis
 //! ([`Runtime`]): the one switch between the two ways a tensor is kept and an operation is run.
 //!
-//! A shape's kind is computed from its extents' ([`Shape::Kind`](crate::Shape::Kind)):
+//! A shape's kind is computed from its extents' ([`Shape::Kind`]):
 //! `Fixed` when every extent is `Dim<N>` or `One`, `Runtime` as soon as one is
 //! [`Dyn`](crate::Dyn). Everything that differs between the two is a method of [`Kind`], so the
 //! code of one kind is only ever compiled for shapes of that kind:
