@@ -41,11 +41,14 @@ Functions and their `args` (axes may be negative; `none` is numpy's axis=None):
     var <axes> <ddof> <keepdims>  |  std ...        f64 data; <axes>: `all`, `<a>` or `[a,b]`
     arange <start> <stop> <step> (i64 or f64: the kind follows `kind`)
     linspace <start> <stop> <num>  |  eye <n>
+    take_along_axis <axis>      with `indices <dims> | <values>`: np.take_along_axis(a, indices,
+                                axis), the indices non-negative (shaped's are usize)
 
 Error variants: Axis, RepeatedAxis, Index (an index out of range: index_axis, take, compress's
 mask beyond the axis with a `true` there), JoinShape (join inputs of different ranks or extents),
 EmptyJoin (a join of nothing), ChunkSize (chunks of 0), Window (a window of the wrong rank or
-with an extent 0), ArangeStep (step 0).
+with an extent 0), ArangeStep (step 0), IndicesRank (take_along_axis indices of another
+rank), Incompatible (shapes that do not broadcast).
 """
 
 import math
@@ -385,6 +388,38 @@ def eye(rng):
     return str(n), lambda: np.eye(n, dtype=np.int64)
 
 
+def take_along_axis(rng, a):
+    """The indices' shape and values, and numpy's answer. Off the axis an extent is the array's,
+    1, or now and then a clash; along it any small extent. Now and then another rank or an
+    index past the end."""
+    axis = rand_axis(rng, a.ndim)
+    k = axis % a.ndim if -a.ndim <= axis < a.ndim else None
+    shape = []
+    for d, e in enumerate(a.shape):
+        if d == k:
+            shape.append(rng.choice([0, 1, 2, 3, 4]))
+        else:
+            r = rng.random()
+            shape.append(e if r < 0.6 else 1 if r < 0.9 else e + rng.choice([1, 2]))
+    if rng.random() < 0.07:
+        shape = shape[:-1] if shape else [1]
+    n = a.shape[k] if k is not None else 3
+    values = [rng.randrange(0, n) if n and rng.random() > 0.04 else n + rng.randrange(0, 2)
+              for _ in range(count(shape))]
+    indices = np.array(values, dtype=np.int64).reshape(shape)
+
+    def run():
+        norm(axis, a.ndim)
+        if indices.ndim != a.ndim:
+            raise Err("IndicesRank")
+        try:
+            return np.take_along_axis(a, indices, axis=axis)
+        except IndexError as e:
+            raise Err("Incompatible" if "shape mismatch" in str(e) else "Index")
+    line = "indices " + ints(shape) + " | " + ints(values)
+    return line, str(axis), run
+
+
 ARRAY_FNS = {
     "display": display,
     "outer_iter": outer_iter,
@@ -470,6 +505,14 @@ def main(path):
         for _ in range(PER_FN // 2):
             args, run = f(rng)
             emit([], name, args, run)
+
+    # Added after the first set, so that its cases stay as they were.
+    for _ in range(PER_FN + 12):
+        shape = rand_shape(rng, min_rank=0 if rng.random() < 0.1 else 1)
+        pre, a = pre_view(rng, base(shape))
+        line, args, run = take_along_axis(rng, a)
+        emit(["shape " + " ".join(map(str, shape)), "pre " + pre, line], "take_along_axis",
+             args, run)
 
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

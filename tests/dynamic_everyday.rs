@@ -46,6 +46,8 @@ fn variant(e: &ShapeError) -> &'static str {
         ShapeError::JoinShape { .. } => "JoinShape",
         ShapeError::EmptyJoin => "EmptyJoin",
         ShapeError::Arange { zero_step: true } => "ArangeStep",
+        ShapeError::IndicesRank { .. } => "IndicesRank",
+        ShapeError::Incompatible { .. } => "Incompatible",
         other => panic!("unexpected error {other:?}"),
     }
 }
@@ -462,6 +464,37 @@ fn arange_linspace_and_eye_match_numpy() {
 }
 
 #[test]
+fn take_along_axis_matches_numpy() {
+    for c in cases("take_along_axis", 40) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let (dims, values) = expected::<usize>(c.get("indices"));
+        let indices = DynTensor::from_shape_vec(&dims, values).unwrap();
+        let axis = args(&c)[0];
+        check_tensor(&c, v.try_take_along_axis(&indices, axis));
+        // A view of the indices, and the owned tensor, agree.
+        if c.get("pre") == "none" {
+            check_tensor(&c, t.try_take_along_axis(indices.view(), axis));
+        }
+    }
+    // numpy's idiom: the indices of argsort sort each lane, along any axis.
+    let a = DynTensor::from_shape_vec(&[2, 3], vec![3, 1, 2, 0, 5, -1]).unwrap();
+    for axis in [0, 1, -1] {
+        let sorted = a.try_take_along_axis(a.try_argsort(axis).unwrap(), axis);
+        assert_eq!(sorted.unwrap(), a.try_sort(axis).unwrap(), "axis {axis}");
+    }
+    let mut m = a.clone();
+    let order = m.view_mut().try_argsort(0).unwrap();
+    assert_eq!(
+        m.view_mut()
+            .try_take_along_axis(&order, 0)
+            .unwrap()
+            .as_slice(),
+        [0, 1, -1, 3, 5, 2]
+    );
+}
+
+#[test]
 fn fixtures_cover_every_function_error_and_rank() {
     for name in [
         "display",
@@ -483,6 +516,7 @@ fn fixtures_cover_every_function_error_and_rank() {
         "arange",
         "linspace",
         "eye",
+        "take_along_axis",
     ] {
         assert!(FIXTURES.contains(&format!("fn {name}\n")), "{name}");
     }
@@ -495,6 +529,8 @@ fn fixtures_cover_every_function_error_and_rank() {
         "JoinShape",
         "EmptyJoin",
         "ArangeStep",
+        "IndicesRank",
+        "Incompatible",
     ] {
         assert!(FIXTURES.contains(&format!("err {err}\n")), "{err}");
     }

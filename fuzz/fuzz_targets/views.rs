@@ -38,7 +38,18 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = v.try_argmin(None, keep);
     let _ = v.try_sort(axis);
     let _ = v.try_sort_unstable(axis);
-    let _ = v.try_argsort(axis);
+    // Indices from argsort put each lane in order; any other indices (a small shape, values
+    // around the axis's extent) are refused or taken, never a panic.
+    if let Ok(order) = v.try_argsort(axis) {
+        let sorted = v.try_take_along_axis(&order, axis).expect("argsort's indices fit");
+        assert_eq!(sorted.len(), v.len());
+    }
+    let dims = input.small_shape();
+    let count: usize = dims.iter().product();
+    let picks: Vec<usize> = (0..count).map(|_| input.below(6)).collect();
+    if let Ok(picks) = shaped::DynTensor::from_shape_vec(&dims, picks) {
+        let _ = v.try_take_along_axis(&picks, axis);
+    }
     let _ = v.try_unique_consecutive(if input.bool() { Some(axis) } else { None });
     // Views along an axis: every one must read exactly its elements.
     let check = |w: shaped::DynView<'_, f32>| assert_eq!(w.iter().count(), w.len());

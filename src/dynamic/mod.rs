@@ -75,6 +75,7 @@ mod plan;
 mod reduce;
 mod scan;
 mod select;
+mod take_along;
 mod tensor;
 mod view;
 mod view_layout;
