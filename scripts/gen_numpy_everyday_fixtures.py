@@ -43,12 +43,16 @@ Functions and their `args` (axes may be negative; `none` is numpy's axis=None):
     linspace <start> <stop> <num>  |  eye <n>
     take_along_axis <axis>      with `indices <dims> | <values>`: np.take_along_axis(a, indices,
                                 axis), the indices non-negative (shaped's are usize)
+    where                       with `cond <dims> | <0 and 1...>`, the input as `a` (`pre` none
+                                or flip only) and `b <dims>` (`-(np.arange(n) + 100)`):
+                                np.where(cond, a, b)
+    clip <lo> <hi>              np.clip(a, lo, hi)
 
 Error variants: Axis, RepeatedAxis, Index (an index out of range: index_axis, take, compress's
 mask beyond the axis with a `true` there), JoinShape (join inputs of different ranks or extents),
 EmptyJoin (a join of nothing), ChunkSize (chunks of 0), Window (a window of the wrong rank or
 with an extent 0), ArangeStep (step 0), IndicesRank (take_along_axis indices of another
-rank), Incompatible (shapes that do not broadcast).
+rank), Incompatible (shapes that do not broadcast: take_along_axis off its axis, where).
 """
 
 import math
@@ -420,6 +424,46 @@ def take_along_axis(rng, a):
     return line, str(axis), run
 
 
+def where_shapes(rng):
+    """A result shape and three operand shapes that broadcast to it (now and then one that
+    clashes): each a suffix of the result, some extents 1."""
+    out = rand_shape(rng, max_count=120)
+    shapes = []
+    for _ in range(3):
+        rank = rng.randrange(0, len(out) + 1)
+        s = [e if rng.random() < 0.6 else 1 for e in out[len(out) - rank:]]
+        if s and rng.random() < 0.06:
+            i = rng.randrange(len(s))
+            s[i] = out[len(out) - rank + i] + rng.choice([1, 2])
+        shapes.append(s)
+    return shapes
+
+
+def where_case(rng):
+    cshape, ashape, bshape = where_shapes(rng)
+    cond = [rng.random() < 0.5 for _ in range(count(cshape))]
+    c = np.array(cond, dtype=bool).reshape(cshape)
+    pre = "flip" if ashape and rng.random() < 0.3 else "none"
+    a = base(ashape)
+    if pre == "flip":
+        a = a[(slice(None, None, -1),) * a.ndim]
+    b = -(np.arange(count(bshape), dtype=np.int64) + 100).reshape(bshape)
+
+    def run():
+        try:
+            return np.where(c, a, b)
+        except ValueError:
+            raise Err("Incompatible")
+    lines = ["shape " + ints(ashape), "pre " + pre,
+             "cond " + ints(cshape) + " | " + ints(cond), "b " + ints(bshape)]
+    return lines, "", run
+
+
+def clip(rng, a):
+    lo, hi = rng.randrange(-6, 6), rng.randrange(-6, 12)
+    return f"{lo} {hi}", lambda: np.clip(a, lo, hi)
+
+
 ARRAY_FNS = {
     "display": display,
     "outer_iter": outer_iter,
@@ -513,6 +557,14 @@ def main(path):
         line, args, run = take_along_axis(rng, a)
         emit(["shape " + " ".join(map(str, shape)), "pre " + pre, line], "take_along_axis",
              args, run)
+    for _ in range(PER_FN + 12):
+        lines, args, run = where_case(rng)
+        emit(lines, "where", args, run)
+    for _ in range(PER_FN):
+        shape = rand_shape(rng)
+        pre, a = pre_view(rng, base(shape))
+        args, run = clip(rng, a)
+        emit(["shape " + " ".join(map(str, shape)), "pre " + pre], "clip", args, run)
 
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

@@ -494,6 +494,66 @@ fn take_along_axis_matches_numpy() {
     );
 }
 
+/// A `<dims> | <values>` line as a tensor.
+fn tensor_of<T: std::str::FromStr>(line: &str) -> DynTensor<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    let (dims, values) = expected::<T>(line);
+    DynTensor::from_shape_vec(&dims, values).unwrap()
+}
+
+#[test]
+fn where_matches_numpy() {
+    for c in cases("where", 40) {
+        let a = input(&c);
+        let av = pre(&c, a.view());
+        let cond: DynTensor<bool> = tensor_of::<u8>(c.get("cond")).map(|m| m == 1);
+        let shape = nums::<usize>(c.get("b"));
+        let n = shape.iter().product::<usize>() as i64;
+        let b = DynTensor::from_shape_vec(&shape, (0..n).map(|i| -(i + 100)).collect()).unwrap();
+        check_tensor(&c, shaped::try_where(&cond, &av, &b));
+        // Views of every operand, in any mix, agree.
+        check_tensor(&c, shaped::try_where(cond.view(), av.clone(), b.view()));
+    }
+    // A static operand mixes in like any other, and a rank-0 one broadcasts everywhere.
+    let x = DynTensor::from_shape_vec(&[2, 2], vec![1, -2, 3, -4]).unwrap();
+    let zero = shaped::tensor![0, 0];
+    let pos = x.map(|v| v > 0);
+    let got = shaped::try_where(&pos, &x, &zero).unwrap();
+    assert_eq!(got.as_slice(), [1, 0, 3, 0]);
+    let yes = DynTensor::from_shape_vec(&[], vec![true]).unwrap();
+    assert_eq!(shaped::try_where(&yes, &x, &zero).unwrap(), x);
+}
+
+#[test]
+fn clip_matches_numpy() {
+    for c in cases("clip", 30) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let a = args(&c);
+        let (lo, hi) = (a[0] as i64, a[1] as i64);
+        check_tensor(&c, Ok(v.clip(lo, hi)));
+        let mut m = v.to_tensor();
+        check_tensor(&c, Ok(m.clip(lo, hi)));
+        check_tensor(&c, Ok(m.view_mut().clip(lo, hi)));
+    }
+    // numpy's NaN rule: a NaN element or bound gives NaN; lo > hi gives hi.
+    let f = DynTensor::from_shape_vec(&[3], vec![f64::NAN, 0.5, 7.0]).unwrap();
+    let got = f.clip(0.0, 1.0);
+    assert!(got[&[0]].is_nan());
+    assert_eq!(&got.as_slice()[1..], [0.5, 1.0]);
+    assert!(f.clip(f64::NAN, 1.0).iter().all(|x| x.is_nan()));
+    assert!(f.clip(0.0, f64::NAN).iter().all(|x| x.is_nan()));
+    assert_eq!(f.clip(3.0, 2.0).as_slice()[1..], [2.0, 2.0]);
+    // Any PartialOrd element: strings too, and the static tensors.
+    let words = DynTensor::from_shape_vec(&[3], vec!["b", "z", "a"]).unwrap();
+    assert_eq!(words.clip("b", "m").as_slice(), ["b", "m", "b"]);
+    let s = shaped::tensor![[-3, 0], [4, 9]];
+    assert_eq!(s.clip(0, 5), shaped::tensor![[0, 0], [4, 5]]);
+    assert_eq!(s.view().clip(0, 5).as_slice(), [0, 0, 4, 5]);
+}
+
 #[test]
 fn fixtures_cover_every_function_error_and_rank() {
     for name in [
@@ -517,6 +577,8 @@ fn fixtures_cover_every_function_error_and_rank() {
         "linspace",
         "eye",
         "take_along_axis",
+        "where",
+        "clip",
     ] {
         assert!(FIXTURES.contains(&format!("fn {name}\n")), "{name}");
     }

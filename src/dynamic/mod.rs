@@ -60,6 +60,7 @@
 mod axis_views;
 mod broadcast;
 pub(crate) mod buffer;
+mod choose;
 mod construct;
 mod convert;
 mod dims;
@@ -83,6 +84,7 @@ mod view_ops;
 
 pub use axis_views::DynViews;
 pub use broadcast::broadcast_shapes;
+pub use choose::try_where;
 pub use construct::Arange;
 pub use dims::INLINE;
 pub use iter::{DynIndex, DynIndices, DynIter};
