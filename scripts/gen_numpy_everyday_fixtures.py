@@ -47,11 +47,14 @@ Functions and their `args` (axes may be negative; `none` is numpy's axis=None):
                                 or flip only) and `b <dims>` (`-(np.arange(n) + 100)`):
                                 np.where(cond, a, b)
     clip <lo> <hi>              np.clip(a, lo, hi)
+    slice <entry...>            numpy's basic indexing a[e0, e1, ...]: each entry a slice
+                                `start:stop:step` (`_` an omitted bound) or an integer index,
+                                which removes its axis (shaped's `s![.., 4]`)
 
 Error variants: Axis, RepeatedAxis, Index (an index out of range: index_axis, take, compress's
 mask beyond the axis with a `true` there), JoinShape (join inputs of different ranks or extents),
 EmptyJoin (a join of nothing), ChunkSize (chunks of 0), Window (a window of the wrong rank or
-with an extent 0), ArangeStep (step 0), IndicesRank (take_along_axis indices of another
+with an extent 0), ArangeStep (step 0), TooManySlices, SliceStep (a slice's step 0), IndicesRank (take_along_axis indices of another
 rank), Incompatible (shapes that do not broadcast: take_along_axis off its axis, where).
 """
 
@@ -464,6 +467,45 @@ def clip(rng, a):
     return f"{lo} {hi}", lambda: np.clip(a, lo, hi)
 
 
+def basic_index(rng, a):
+    """Entries of numpy's basic indexing: slices and integers (now and then one out of range,
+    a step of 0, or more entries than axes)."""
+    k = rng.randrange(0, a.ndim + 1)
+    if rng.random() < 0.05:
+        k = a.ndim + 1
+    entries = []
+    for axis in range(k):
+        n = a.shape[axis] if axis < a.ndim else 2
+        if rng.random() < 0.45:
+            if n and rng.random() > 0.08:
+                entries.append(rng.randrange(-n, n))
+            else:
+                entries.append(rng.choice([n, n + 2, -n - 1]))
+        else:
+            def bound():
+                return None if rng.random() < 0.35 else rng.randrange(-n - 2, n + 3)
+            step = rng.choice([None, None, 1, 2, -1, -2, 3])
+            if rng.random() < 0.04:
+                step = 0
+            entries.append((bound(), bound(), step))
+
+    def text(e):
+        if isinstance(e, int):
+            return str(e)
+        return ":".join("_" if x is None else str(x) for x in e)
+
+    def run():
+        if len(entries) > a.ndim:
+            raise Err("TooManySlices")
+        for axis, e in enumerate(entries):
+            if isinstance(e, int) and not -a.shape[axis] <= e < a.shape[axis]:
+                raise Err("Index")
+            if not isinstance(e, int) and e[2] == 0:
+                raise Err("SliceStep")
+        return a[tuple(e if isinstance(e, int) else slice(*e) for e in entries)]
+    return " ".join(text(e) for e in entries), run
+
+
 ARRAY_FNS = {
     "display": display,
     "outer_iter": outer_iter,
@@ -565,6 +607,11 @@ def main(path):
         pre, a = pre_view(rng, base(shape))
         args, run = clip(rng, a)
         emit(["shape " + " ".join(map(str, shape)), "pre " + pre], "clip", args, run)
+    for _ in range(PER_FN + 24):
+        shape = rand_shape(rng)
+        pre, a = pre_view(rng, base(shape))
+        args, run = basic_index(rng, a)
+        emit(["shape " + " ".join(map(str, shape)), "pre " + pre], "slice", args, run)
 
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

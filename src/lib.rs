@@ -40,8 +40,9 @@
 //! - [`storage`]: inline, heap (built in place) and borrowed storage; [`Destination`] outputs.
 //! - [`ops`]: operators and element-wise methods.
 //! - [`error`]: [`ShapeError`] for checks made at run time.
-//! - [`slice`](mod@slice), [`axes`](mod@axes): [`Slice`] and [`s!`] for dynamic slicing
-//!   ([`slice!`](macro@slice) for static views), [`Axes`] for axis arguments.
+//! - [`slice`](mod@slice), [`axes`](mod@axes): [`Slice`], [`SliceEntry`] and [`s!`] for dynamic
+//!   slicing and integer indexing ([`slice!`](macro@slice) for static views), [`Axes`] for axis
+//!   arguments.
 //! - [`dynamic`] (`alloc`): [`DynTensor`] / [`DynView`], shapes known only at run time, any rank.
 //! - [`compile_errors`]: every compile error the crate emits, what it means and the fix.
 //!
@@ -198,7 +199,7 @@ pub use shape::broadcast::{
 pub use shape::extent::{Dim, Dyn, Extent, One};
 pub use shape::kind::{Fixed, Kind, Runtime, Select};
 pub use shaped_macros::{shape, slice, tensor};
-pub use slice::Slice;
+pub use slice::{Slice, SliceEntry};
 pub use storage::Destination;
 pub use tensor::Tensor;
 pub use view::{TensorView, TensorViewMut};

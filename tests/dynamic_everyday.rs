@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use shaped::{DynTensor, DynView, ShapeError, Slice};
+use shaped::{DynTensor, DynView, ShapeError, Slice, SliceEntry, s};
 
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
@@ -47,6 +47,8 @@ fn variant(e: &ShapeError) -> &'static str {
         ShapeError::EmptyJoin => "EmptyJoin",
         ShapeError::Arange { zero_step: true } => "ArangeStep",
         ShapeError::IndicesRank { .. } => "IndicesRank",
+        ShapeError::TooManySlices { .. } => "TooManySlices",
+        ShapeError::SliceStep { .. } => "SliceStep",
         ShapeError::Incompatible { .. } => "Incompatible",
         other => panic!("unexpected error {other:?}"),
     }
@@ -554,6 +556,79 @@ fn clip_matches_numpy() {
     assert_eq!(s.view().clip(0, 5).as_slice(), [0, 0, 4, 5]);
 }
 
+/// numpy's basic indexing entries of a `slice` case: `start:stop:step` (`_` omitted) or an
+/// integer.
+fn entries(c: &Case<'_>) -> Vec<SliceEntry> {
+    let bound = |b: &str| (b != "_").then(|| b.parse::<isize>().unwrap());
+    c.get("args")
+        .split_whitespace()
+        .map(|e| match e.split(':').collect::<Vec<_>>()[..] {
+            [i] => SliceEntry::Index(i.parse().unwrap()),
+            [a, b, st] => Slice::new(bound(a), bound(b), bound(st)).into(),
+            _ => panic!("{}: entry {e}", c.title),
+        })
+        .collect()
+}
+
+#[test]
+fn integer_entries_in_slices_match_numpy() {
+    for c in cases("slice", 40) {
+        let mut t = input(&c);
+        let v = pre(&c, t.view());
+        let list = entries(&c);
+        let got = v.try_slice(&list).map(|w| w.to_tensor());
+        check_tensor(&c, got);
+        if c.get("pre") == "none" {
+            check_tensor(&c, t.try_slice(&list).map(|w| w.to_tensor()));
+            check_tensor(&c, t.try_slice_mut(&list).map(|w| w.to_tensor()));
+        }
+    }
+    // The macro's forms: `s![.., 4]` is a column, `s![-1, ..]` the last row, and an index
+    // composes with steps; writes go through the mutable form.
+    let mut t = DynTensor::from_fn(&[3, 5], |i| (10 * i[0] + i[1]) as i64);
+    assert_eq!(t.try_slice(&s![.., 4]).unwrap().to_vec(), [4, 14, 24]);
+    assert_eq!(
+        t.try_slice(&s![-1, ..]).unwrap().to_vec(),
+        [20, 21, 22, 23, 24]
+    );
+    assert_eq!(t.try_slice(&s![-1]).unwrap().shape(), [5]);
+    assert_eq!(t.try_slice(&s![..;-1, -2]).unwrap().to_vec(), [23, 13, 3]);
+    let corner = t.try_slice(&s![2, 4]).unwrap();
+    assert_eq!((corner.shape(), corner.to_vec()), (&[][..], vec![24]));
+    t.try_slice_mut(&s![1, 1..;2])
+        .unwrap()
+        .map_inplace(|x| *x = -*x);
+    assert_eq!(
+        t.try_slice(&s![1]).unwrap().to_vec(),
+        [10, -11, 12, -13, 14]
+    );
+    let col = 3usize;
+    assert_eq!(
+        t.view().try_slice(&s![.., col]).unwrap().to_vec(),
+        [3, -13, 23]
+    );
+    // Out of range, either side: an Index error naming the axis.
+    for bad in [s![3, ..], s![-4, ..]] {
+        let err = t.try_slice(&bad).unwrap_err();
+        assert!(
+            matches!(err, ShapeError::Index { axis: Some(0), .. }),
+            "{err}"
+        );
+    }
+    assert!(matches!(
+        t.try_slice(&s![.., 5]),
+        Err(ShapeError::Index {
+            index: 5,
+            axis: Some(1),
+            ..
+        })
+    ));
+    // Plain Slices (a Vec of them too) still work, and no entries is the whole view.
+    let rev = vec![Slice::new(None, None, Some(-1)); 2];
+    assert_eq!(t.try_slice(&rev).unwrap().shape(), [3, 5]);
+    assert_eq!(t.try_slice(&s![]).unwrap().shape(), [3, 5]);
+}
+
 #[test]
 fn fixtures_cover_every_function_error_and_rank() {
     for name in [
@@ -579,6 +654,7 @@ fn fixtures_cover_every_function_error_and_rank() {
         "take_along_axis",
         "where",
         "clip",
+        "slice",
     ] {
         assert!(FIXTURES.contains(&format!("fn {name}\n")), "{name}");
     }
@@ -593,6 +669,8 @@ fn fixtures_cover_every_function_error_and_rank() {
         "ArangeStep",
         "IndicesRank",
         "Incompatible",
+        "TooManySlices",
+        "SliceStep",
     ] {
         assert!(FIXTURES.contains(&format!("err {err}\n")), "{err}");
     }

@@ -69,6 +69,18 @@ fuzz_target!(|bytes: &[u8]| {
     if let Ok(w) = v.try_index_axis(axis, input.signed()) {
         check(w);
     }
+    // numpy's basic indexing: slices mixed with integer indices (any, in range or not).
+    let entries: Vec<shaped::SliceEntry> = input
+        .slices()
+        .into_iter()
+        .map(|s| match input.bool() {
+            true => shaped::SliceEntry::Index(input.signed()),
+            false => s.into(),
+        })
+        .collect();
+    if let Ok(w) = v.try_slice(&entries) {
+        check(w);
+    }
     let cuts: Vec<usize> = input.axes().iter().map(|a| a.unsigned_abs()).collect();
     if let Ok(parts) = v.try_split_at(&cuts, axis) {
         assert_eq!(parts.len(), cuts.len() + 1);
