@@ -38,7 +38,9 @@ Functions and their `args` (axes may be negative; `none` is numpy's axis=None):
     take <axis|none> <indices...>
     compress <axis|none> <mask of 0 and 1...>
     cumsum <axis|none>  |  cumprod <axis|none>      int64, wrapping as numpy's int64 does
-    var <axes> <ddof> <keepdims>  |  std ...        f64 data; <axes>: `all`, `<a>` or `[a,b]`
+    var <axes> <ddof> <keepdims>  |  std ...        f64 data; <axes>: `all`, `<a>` or `[a,b]`;
+                                the cases without `data` are on the int64 input (numpy's
+                                float64 result)
     arange <start> <stop> <step> (i64 or f64: the kind follows `kind`)
     linspace <start> <stop> <num>  |  eye <n>
     take_along_axis <axis>      with `indices <dims> | <values>`: np.take_along_axis(a, indices,
@@ -612,6 +614,13 @@ def main(path):
         pre, a = pre_view(rng, base(shape))
         args, run = basic_index(rng, a)
         emit(["shape " + " ".join(map(str, shape)), "pre " + pre], "slice", args, run)
+    for name in ("var", "std"):
+        for _ in range(PER_FN // 2):
+            shape = rand_shape(rng)
+            pre, a = pre_view(rng, base(shape) * 7)
+            args, run = moments(name)(rng, a)
+            emit(["shape " + " ".join(map(str, shape)), "scale 7", "pre " + pre], name, args,
+                 run, floats=True)
 
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

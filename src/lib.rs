@@ -182,7 +182,7 @@ pub use axes::Axes;
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
 pub use dynamic::{
-    Arange, DynOperand, DynTensor, DynView, DynViewMut, DynViews, UniqueConsecutive,
+    Arange, DynOperand, DynTensor, DynView, DynViewMut, DynViews, Moments, UniqueConsecutive,
     broadcast_shapes, try_concatenate, try_stack, try_where,
 };
 pub use error::ShapeError;

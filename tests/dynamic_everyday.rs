@@ -383,44 +383,85 @@ fn close(a: f64, b: f64) -> bool {
     (a.is_nan() && b.is_nan()) || a == b || (a - b).abs() <= 1e-12 * a.abs().max(b.abs())
 }
 
+/// A var/std case's `args`: the axes (`all`, one, or a `[list]`), `ddof` and `keepdims`.
+fn moment_args(c: &Case<'_>) -> (Option<Vec<isize>>, usize, bool) {
+    let a: Vec<&str> = c.get("args").split(' ').collect();
+    let axes = match a[0] {
+        "all" => None,
+        s => Some(
+            s.trim_matches(|ch| ch == '[' || ch == ']')
+                .split(',')
+                .filter(|x| !x.is_empty())
+                .map(|x| x.parse().unwrap())
+                .collect(),
+        ),
+    };
+    (axes, a[1].parse().unwrap(), a[2] == "true")
+}
+
+/// numpy's var or std (`name`) of `v` with the case's arguments.
+fn moment<T: shaped::Moments>(
+    name: &str,
+    c: &Case<'_>,
+    v: &DynView<'_, T>,
+) -> Result<DynTensor<T::Out>, ShapeError> {
+    let (list, ddof, keep) = moment_args(c);
+    let single = !c.get("args").starts_with('[');
+    let axes = match &list {
+        None => shaped::Axes::All,
+        Some(l) if single => shaped::Axes::Single(l[0]),
+        Some(l) => shaped::Axes::List(l),
+    };
+    match name {
+        "var" => v.try_var(axes, ddof, keep),
+        _ => v.try_std(axes, ddof, keep),
+    }
+}
+
+/// A float result against the case's `out` line, to [`close`].
+fn check_close<T: Into<f64> + Copy>(c: &Case<'_>, got: Result<DynTensor<T>, ShapeError>) {
+    if expect_err(c, &got) {
+        return;
+    }
+    let got = got.unwrap_or_else(|e| panic!("{}: {e}", c.title));
+    let (dims, values) = expected::<f64>(c.get("out"));
+    assert_eq!(got.shape(), dims, "{}: shape", c.title);
+    for (x, y) in got.iter().zip(&values) {
+        let x: f64 = (*x).into();
+        assert!(close(x, *y), "{}: {x} vs {y}", c.title);
+    }
+}
+
 #[test]
 fn var_and_std_match_numpy() {
+    let mut integer_cases = 0;
     for name in ["var", "std"] {
         for c in cases(name, 30) {
             let shape = nums::<usize>(c.get("shape"));
-            let t = DynTensor::from_shape_vec(&shape, nums::<f64>(c.get("data"))).unwrap();
-            let v = pre(&c, t.view());
-            let a: Vec<&str> = c.get("args").split(' ').collect();
-            let list: Vec<isize>;
-            let axes = match a[0] {
-                "all" => shaped::Axes::All,
-                s if s.starts_with('[') => {
-                    list = s
-                        .trim_matches(|ch| ch == '[' || ch == ']')
-                        .split(',')
-                        .filter(|x| !x.is_empty())
-                        .map(|x| x.parse().unwrap())
-                        .collect();
-                    shaped::Axes::List(&list)
-                }
-                s => shaped::Axes::Single(s.parse().unwrap()),
-            };
-            let (ddof, keep) = (a[1].parse().unwrap(), a[2] == "true");
-            let got = match name {
-                "var" => v.try_var(axes, ddof, keep),
-                _ => v.try_std(axes, ddof, keep),
-            };
-            if expect_err(&c, &got) {
+            if c.find("data").is_none() {
+                // Integer input: numpy's float64 result.
+                let scale: i64 = c.get("scale").parse().unwrap();
+                let t = input(&c).map(|x| x * scale);
+                check_close(&c, moment(name, &c, &pre(&c, t.view())));
+                let small = t.map(|x| x as i32);
+                check_close(&c, moment(name, &c, &pre(&c, small.view())));
+                integer_cases += 1;
                 continue;
             }
-            let got = got.unwrap_or_else(|e| panic!("{}: {e}", c.title));
-            let (dims, values) = expected::<f64>(c.get("out"));
-            assert_eq!(got.shape(), dims, "{}: shape", c.title);
-            for (x, y) in got.iter().zip(&values) {
-                assert!(close(*x, *y), "{}: {x} vs {y}", c.title);
-            }
+            let t = DynTensor::from_shape_vec(&shape, nums::<f64>(c.get("data"))).unwrap();
+            check_close(&c, moment(name, &c, &pre(&c, t.view())));
         }
     }
+    assert!(
+        cfg!(miri) || integer_cases >= 30,
+        "{integer_cases} integer cases"
+    );
+    // f32 keeps its type; unsigned and wide integers give f64.
+    let f = DynTensor::from_shape_vec(&[3], vec![1.0f32, 2.0, 6.0]).unwrap();
+    let v: DynTensor<f32> = f.try_var(0, 0, false).unwrap();
+    assert!((v.as_slice()[0] - 14.0 / 3.0).abs() < 1e-6);
+    let u = DynTensor::from_shape_vec(&[2], vec![u64::MAX, u64::MAX]).unwrap();
+    assert_eq!(u.try_std(0, 0, false).unwrap().as_slice(), [0.0f64]);
 }
 
 #[test]

@@ -32,6 +32,8 @@ fuzz_target!(|bytes: &[u8]| {
     let ddof = input.below(3);
     let _ = v.try_var(&axes[..], ddof, keep);
     let _ = v.try_std(&axes[..], ddof, keep);
+    // Integer input gives f64, as numpy's.
+    let _ = v.map(|x| x as i32).try_std(&axes[..], ddof, keep);
     let _ = v.try_min(&axes[..], keep);
     let axis = input.signed();
     let _ = v.try_argmax(Some(axis), keep);

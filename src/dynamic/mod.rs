@@ -94,6 +94,6 @@ pub(crate) use layout::count_or_err;
 pub use methods::DynDestination;
 pub use operand::DynOperand;
 pub(crate) use operand::padded;
-pub use reduce::UniqueConsecutive;
+pub use reduce::{Moments, UniqueConsecutive};
 pub use tensor::DynTensor;
 pub use view::{DynView, DynViewMut};
