@@ -46,6 +46,33 @@
 //! - [`dynamic`] (`alloc`): [`DynTensor`] / [`DynView`], shapes known only at run time, any rank.
 //! - [`compile_errors`]: every compile error the crate emits, what it means and the fix.
 //!
+//! ## Axis arguments: one rule
+//! Every method that names axes takes them one of three ways, by how many it can take:
+//! - **exactly one axis**: `isize`, negative counting from the end (`try_sort(-1)`,
+//!   `try_argsort`, `try_index_axis`, `try_axis_iter`, `try_lanes`, `try_split_at`,
+//!   `try_take_along_axis`, `try_unsqueeze`, [`try_concatenate`], [`try_stack`]);
+//! - **one axis or none** (numpy's `axis=None`, which flattens): `Option<isize>`
+//!   (`try_cumsum(None)`, `try_cumprod`, `try_take`, `try_compress`, `try_argmax`,
+//!   `try_argmin`, `try_unique_consecutive`);
+//! - **several axes**: `impl Into<Axes>`, so one axis, a list or every axis ([`Axes::All`],
+//!   numpy's `axis=None`) (`try_sum(0, false)`, `try_sum(&[0, 2], true)`, `try_prod`,
+//!   `try_max`, `try_min`, `try_mean`, `try_var`, `try_std`, `try_all`, `try_any`,
+//!   `try_squeeze`).
+//!
+//! Methods whose axes each play their own part take one `isize` per part, as numpy's do:
+//! `try_swap_axes(a, b)`, `try_move_axis(src, dst)`, `try_diagonal(offset, axis1, axis2)`; a
+//! permutation is an ordered list of every axis, `try_permute(&[isize])`.
+//!
+//! ```
+//! use shaped::{Axes, DynTensor};
+//! let t = DynTensor::from_fn(&[2, 3], |i| (3 * i[0] + i[1]) as f64);
+//! assert_eq!(t.try_sort(-1)?.shape(), [2, 3]);                       // one axis
+//! assert_eq!(t.try_cumsum(None)?.shape(), [6]);                      // one or none
+//! assert_eq!(t.try_sum(&[0, 1], false)?.as_slice(), [15.0]);         // several
+//! assert_eq!(t.try_sum(Axes::All, false)?, t.try_sum(&[0, 1], false)?);
+//! # Ok::<(), shaped::ShapeError>(())
+//! ```
+//!
 //! ## Shapes in const-generic code
 //! `shape!` accepts const parameters, so generic code names shapes the same way:
 //!
