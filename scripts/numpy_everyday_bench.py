@@ -6,7 +6,8 @@ do. Prints one line each.
 
 Run it with one thread and OpenBLAS's defaults (none of these calls BLAS, but the settings are
 the same as for the other numpy benches):
-`env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 python3 scripts/numpy_everyday_bench.py`."""
+`env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 \
+python3 scripts/numpy_everyday_bench.py`."""
 
 import numpy as np
 

@@ -124,7 +124,8 @@ macro_rules! take_along_axis {
         /// // A row of indices broadcast over the rows.
         /// let idx = DynTensor::from_shape_vec(&[1, 2], vec![2usize, 0])?;
         /// assert_eq!(a.try_take_along_axis(&idx, 1)?.as_slice(), [20, 30, 4, 5]);
-        /// assert!(a.try_take_along_axis(&DynTensor::from_shape_vec(&[1, 1], vec![3usize])?, 1).is_err());
+        /// let past_the_end = DynTensor::from_shape_vec(&[1, 1], vec![3usize])?;
+        /// assert!(a.try_take_along_axis(&past_the_end, 1).is_err());
         /// # Ok::<(), shaped::ShapeError>(())
         /// ```
         pub fn try_take_along_axis<I: DynOperand<Elem = usize>>(
