@@ -38,14 +38,26 @@ Functions and their `args` (axes may be negative; `none` is numpy's axis=None):
     take <axis|none> <indices...>
     compress <axis|none> <mask of 0 and 1...>
     cumsum <axis|none>  |  cumprod <axis|none>      int64, wrapping as numpy's int64 does
-    var <axes> <ddof> <keepdims>  |  std ...        f64 data; <axes>: `all`, `<a>` or `[a,b]`
+    var <axes> <ddof> <keepdims>  |  std ...        f64 data; <axes>: `all`, `<a>` or `[a,b]`;
+                                the cases without `data` are on the int64 input (numpy's
+                                float64 result)
     arange <start> <stop> <step> (i64 or f64: the kind follows `kind`)
     linspace <start> <stop> <num>  |  eye <n>
+    take_along_axis <axis>      with `indices <dims> | <values>`: np.take_along_axis(a, indices,
+                                axis), the indices non-negative (shaped's are usize)
+    where                       with `cond <dims> | <0 and 1...>`, the input as `a` (`pre` none
+                                or flip only) and `b <dims>` (`-(np.arange(n) + 100)`):
+                                np.where(cond, a, b)
+    clip <lo> <hi>              np.clip(a, lo, hi)
+    slice <entry...>            numpy's basic indexing a[e0, e1, ...]: each entry a slice
+                                `start:stop:step` (`_` an omitted bound) or an integer index,
+                                which removes its axis (shaped's `s![.., 4]`)
 
 Error variants: Axis, RepeatedAxis, Index (an index out of range: index_axis, take, compress's
 mask beyond the axis with a `true` there), JoinShape (join inputs of different ranks or extents),
 EmptyJoin (a join of nothing), ChunkSize (chunks of 0), Window (a window of the wrong rank or
-with an extent 0), ArangeStep (step 0).
+with an extent 0), ArangeStep (step 0), TooManySlices, SliceStep (a slice's step 0), IndicesRank (take_along_axis indices of another
+rank), Incompatible (shapes that do not broadcast: take_along_axis off its axis, where).
 """
 
 import math
@@ -385,6 +397,117 @@ def eye(rng):
     return str(n), lambda: np.eye(n, dtype=np.int64)
 
 
+def take_along_axis(rng, a):
+    """The indices' shape and values, and numpy's answer. Off the axis an extent is the array's,
+    1, or now and then a clash; along it any small extent. Now and then another rank or an
+    index past the end."""
+    axis = rand_axis(rng, a.ndim)
+    k = axis % a.ndim if -a.ndim <= axis < a.ndim else None
+    shape = []
+    for d, e in enumerate(a.shape):
+        if d == k:
+            shape.append(rng.choice([0, 1, 2, 3, 4]))
+        else:
+            r = rng.random()
+            shape.append(e if r < 0.6 else 1 if r < 0.9 else e + rng.choice([1, 2]))
+    if rng.random() < 0.07:
+        shape = shape[:-1] if shape else [1]
+    n = a.shape[k] if k is not None else 3
+    values = [rng.randrange(0, n) if n and rng.random() > 0.04 else n + rng.randrange(0, 2)
+              for _ in range(count(shape))]
+    indices = np.array(values, dtype=np.int64).reshape(shape)
+
+    def run():
+        norm(axis, a.ndim)
+        if indices.ndim != a.ndim:
+            raise Err("IndicesRank")
+        try:
+            return np.take_along_axis(a, indices, axis=axis)
+        except IndexError as e:
+            raise Err("Incompatible" if "shape mismatch" in str(e) else "Index")
+    line = "indices " + ints(shape) + " | " + ints(values)
+    return line, str(axis), run
+
+
+def where_shapes(rng):
+    """A result shape and three operand shapes that broadcast to it (now and then one that
+    clashes): each a suffix of the result, some extents 1."""
+    out = rand_shape(rng, max_count=120)
+    shapes = []
+    for _ in range(3):
+        rank = rng.randrange(0, len(out) + 1)
+        s = [e if rng.random() < 0.6 else 1 for e in out[len(out) - rank:]]
+        if s and rng.random() < 0.06:
+            i = rng.randrange(len(s))
+            s[i] = out[len(out) - rank + i] + rng.choice([1, 2])
+        shapes.append(s)
+    return shapes
+
+
+def where_case(rng):
+    cshape, ashape, bshape = where_shapes(rng)
+    cond = [rng.random() < 0.5 for _ in range(count(cshape))]
+    c = np.array(cond, dtype=bool).reshape(cshape)
+    pre = "flip" if ashape and rng.random() < 0.3 else "none"
+    a = base(ashape)
+    if pre == "flip":
+        a = a[(slice(None, None, -1),) * a.ndim]
+    b = -(np.arange(count(bshape), dtype=np.int64) + 100).reshape(bshape)
+
+    def run():
+        try:
+            return np.where(c, a, b)
+        except ValueError:
+            raise Err("Incompatible")
+    lines = ["shape " + ints(ashape), "pre " + pre,
+             "cond " + ints(cshape) + " | " + ints(cond), "b " + ints(bshape)]
+    return lines, "", run
+
+
+def clip(rng, a):
+    lo, hi = rng.randrange(-6, 6), rng.randrange(-6, 12)
+    return f"{lo} {hi}", lambda: np.clip(a, lo, hi)
+
+
+def basic_index(rng, a):
+    """Entries of numpy's basic indexing: slices and integers (now and then one out of range,
+    a step of 0, or more entries than axes)."""
+    k = rng.randrange(0, a.ndim + 1)
+    if rng.random() < 0.05:
+        k = a.ndim + 1
+    entries = []
+    for axis in range(k):
+        n = a.shape[axis] if axis < a.ndim else 2
+        if rng.random() < 0.45:
+            if n and rng.random() > 0.08:
+                entries.append(rng.randrange(-n, n))
+            else:
+                entries.append(rng.choice([n, n + 2, -n - 1]))
+        else:
+            def bound():
+                return None if rng.random() < 0.35 else rng.randrange(-n - 2, n + 3)
+            step = rng.choice([None, None, 1, 2, -1, -2, 3])
+            if rng.random() < 0.04:
+                step = 0
+            entries.append((bound(), bound(), step))
+
+    def text(e):
+        if isinstance(e, int):
+            return str(e)
+        return ":".join("_" if x is None else str(x) for x in e)
+
+    def run():
+        if len(entries) > a.ndim:
+            raise Err("TooManySlices")
+        for axis, e in enumerate(entries):
+            if isinstance(e, int) and not -a.shape[axis] <= e < a.shape[axis]:
+                raise Err("Index")
+            if not isinstance(e, int) and e[2] == 0:
+                raise Err("SliceStep")
+        return a[tuple(e if isinstance(e, int) else slice(*e) for e in entries)]
+    return " ".join(text(e) for e in entries), run
+
+
 ARRAY_FNS = {
     "display": display,
     "outer_iter": outer_iter,
@@ -470,6 +593,34 @@ def main(path):
         for _ in range(PER_FN // 2):
             args, run = f(rng)
             emit([], name, args, run)
+
+    # Added after the first set, so that its cases stay as they were.
+    for _ in range(PER_FN + 12):
+        shape = rand_shape(rng, min_rank=0 if rng.random() < 0.1 else 1)
+        pre, a = pre_view(rng, base(shape))
+        line, args, run = take_along_axis(rng, a)
+        emit(["shape " + " ".join(map(str, shape)), "pre " + pre, line], "take_along_axis",
+             args, run)
+    for _ in range(PER_FN + 12):
+        lines, args, run = where_case(rng)
+        emit(lines, "where", args, run)
+    for _ in range(PER_FN):
+        shape = rand_shape(rng)
+        pre, a = pre_view(rng, base(shape))
+        args, run = clip(rng, a)
+        emit(["shape " + " ".join(map(str, shape)), "pre " + pre], "clip", args, run)
+    for _ in range(PER_FN + 24):
+        shape = rand_shape(rng)
+        pre, a = pre_view(rng, base(shape))
+        args, run = basic_index(rng, a)
+        emit(["shape " + " ".join(map(str, shape)), "pre " + pre], "slice", args, run)
+    for name in ("var", "std"):
+        for _ in range(PER_FN // 2):
+            shape = rand_shape(rng)
+            pre, a = pre_view(rng, base(shape) * 7)
+            args, run = moments(name)(rng, a)
+            emit(["shape " + " ".join(map(str, shape)), "scale 7", "pre " + pre], name, args,
+                 run, floats=True)
 
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

@@ -40,10 +40,38 @@
 //! - [`storage`]: inline, heap (built in place) and borrowed storage; [`Destination`] outputs.
 //! - [`ops`]: operators and element-wise methods.
 //! - [`error`]: [`ShapeError`] for checks made at run time.
-//! - [`slice`](mod@slice), [`axes`](mod@axes): [`Slice`] and [`s!`] for dynamic slicing
-//!   ([`slice!`](macro@slice) for static views), [`Axes`] for axis arguments.
+//! - [`slice`](mod@slice), [`axes`](mod@axes): [`Slice`], [`SliceEntry`] and [`s!`] for dynamic
+//!   slicing and integer indexing ([`slice!`](macro@slice) for static views), [`Axes`] for axis
+//!   arguments.
 //! - [`dynamic`] (`alloc`): [`DynTensor`] / [`DynView`], shapes known only at run time, any rank.
 //! - [`compile_errors`]: every compile error the crate emits, what it means and the fix.
+//!
+//! ## Axis arguments: one rule
+//! Every method that names axes takes them one of three ways, by how many it can take:
+//! - **exactly one axis**: `isize`, negative counting from the end (`try_sort(-1)`,
+//!   `try_argsort`, `try_index_axis`, `try_axis_iter`, `try_lanes`, `try_split_at`,
+//!   `try_take_along_axis`, `try_unsqueeze`, [`try_concatenate`], [`try_stack`]);
+//! - **one axis or none** (numpy's `axis=None`, which flattens): `Option<isize>`
+//!   (`try_cumsum(None)`, `try_cumprod`, `try_take`, `try_compress`, `try_argmax`,
+//!   `try_argmin`, `try_unique_consecutive`);
+//! - **several axes**: `impl Into<Axes>`, so one axis, a list or every axis ([`Axes::All`],
+//!   numpy's `axis=None`) (`try_sum(0, false)`, `try_sum(&[0, 2], true)`, `try_prod`,
+//!   `try_max`, `try_min`, `try_mean`, `try_var`, `try_std`, `try_all`, `try_any`,
+//!   `try_squeeze`).
+//!
+//! Methods whose axes each play their own part take one `isize` per part, as numpy's do:
+//! `try_swap_axes(a, b)`, `try_move_axis(src, dst)`, `try_diagonal(offset, axis1, axis2)`; a
+//! permutation is an ordered list of every axis, `try_permute(&[isize])`.
+//!
+//! ```
+//! use shaped::{Axes, DynTensor};
+//! let t = DynTensor::from_fn(&[2, 3], |i| (3 * i[0] + i[1]) as f64);
+//! assert_eq!(t.try_sort(-1)?.shape(), [2, 3]);                       // one axis
+//! assert_eq!(t.try_cumsum(None)?.shape(), [6]);                      // one or none
+//! assert_eq!(t.try_sum(&[0, 1], false)?.as_slice(), [15.0]);         // several
+//! assert_eq!(t.try_sum(Axes::All, false)?, t.try_sum(&[0, 1], false)?);
+//! # Ok::<(), shaped::ShapeError>(())
+//! ```
 //!
 //! ## Shapes in const-generic code
 //! `shape!` accepts const parameters, so generic code names shapes the same way:
@@ -186,8 +214,8 @@ pub use axes::Axes;
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
 pub use dynamic::{
-    Arange, DynOperand, DynTensor, DynView, DynViewMut, DynViews, UniqueConsecutive,
-    broadcast_shapes, try_concatenate, try_stack,
+    Arange, DynOperand, DynTensor, DynView, DynViewMut, DynViews, Moments, UniqueConsecutive,
+    broadcast_shapes, try_concatenate, try_stack, try_where,
 };
 pub use error::ShapeError;
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};
@@ -203,7 +231,7 @@ pub use shape::broadcast::{
 pub use shape::extent::{Dim, Dyn, Extent, One};
 pub use shape::kind::{Fixed, Kind, Runtime, Select};
 pub use shaped_macros::{shape, slice, tensor};
-pub use slice::Slice;
+pub use slice::{Slice, SliceEntry};
 pub use storage::Destination;
 pub use tensor::Tensor;
 pub use view::{TensorView, TensorViewMut};

@@ -1,5 +1,6 @@
-//! [`Slice`]: Python's `start:stop:step` for one axis, and the [`s!`](crate::s) macro that writes
-//! a list of them.
+//! [`Slice`]: Python's `start:stop:step` for one axis, [`SliceEntry`]: a slice or an integer
+//! index (numpy's basic indexing, which removes the axis), and the [`s!`](crate::s) macro that
+//! writes a list of them.
 //!
 //! The semantics are Python's exactly (`slice.indices`): negative `start`/`stop` count from the
 //! end, bounds past either end clip (an empty result, not an error), a negative step walks
@@ -120,12 +121,77 @@ impl Slice {
     }
 }
 
-/// A list of [`Slice`]s, one per axis from the first, written like numpy's indexing:
-/// `s![.., 1..3, ..;-1]` is `[:, 1:3, ::-1]`, `s![2.., ..-1;2]` is `[2:, :-1:2]`.
+/// One entry of [`s!`](crate::s) for one axis: a [`Slice`] (the axis kept, maybe shorter), or an
+/// integer index (numpy's basic indexing `a[:, 4]`: the axis removed, negative from the end).
+///
+/// ```
+/// use shaped::{s, Slice, SliceEntry};
+/// assert_eq!(s![.., -1], [SliceEntry::Slice(Slice::ALL), SliceEntry::Index(-1)]);
+/// assert_eq!(SliceEntry::from(1..3), Slice::new(Some(1), Some(3), None));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SliceEntry {
+    /// `start:stop:step`: the axis stays.
+    Slice(Slice),
+    /// One index (negative from the end): the axis goes.
+    Index(isize),
+}
+
+impl Default for SliceEntry {
+    /// The whole axis, `:`.
+    fn default() -> Self {
+        Self::Slice(Slice::ALL)
+    }
+}
+
+impl From<Slice> for SliceEntry {
+    fn from(s: Slice) -> Self {
+        Self::Slice(s)
+    }
+}
+
+impl<I: SliceIndex> From<I> for SliceEntry {
+    fn from(i: I) -> Self {
+        Self::Index(i.to_isize())
+    }
+}
+
+impl PartialEq<Slice> for SliceEntry {
+    fn eq(&self, other: &Slice) -> bool {
+        *self == Self::Slice(*other)
+    }
+}
+
+/// A range entry of [`s!`](crate::s) is the [`Slice`] of that range.
+macro_rules! entry_of_range {
+    ($($r:ty),*) => {$(
+        impl<I: SliceIndex> From<$r> for SliceEntry {
+            fn from(r: $r) -> Self {
+                Self::Slice(Slice::from(r))
+            }
+        }
+    )*};
+}
+entry_of_range!(
+    core::ops::Range<I>,
+    core::ops::RangeFrom<I>,
+    core::ops::RangeTo<I>
+);
+
+impl From<core::ops::RangeFull> for SliceEntry {
+    fn from(_: core::ops::RangeFull) -> Self {
+        Self::Slice(Slice::ALL)
+    }
+}
+
+/// A list of [`SliceEntry`]s, one per axis from the first, written like numpy's basic indexing:
+/// `s![.., 1..3, ..;-1]` is `[:, 1:3, ::-1]`, `s![2.., ..-1;2]` is `[2:, :-1:2]`, `s![.., 4]` is
+/// `[:, 4]` and `s![-1, ..]` is `[-1, :]`.
 ///
 /// Each entry is a range (`..`, `a..`, `..b`, `a..b`, any integer type, negative counts from the
-/// end), optionally followed by `;step`. The result is an array to pass to `try_slice`; fewer
-/// entries than axes leave the remaining axes whole.
+/// end), optionally followed by `;step`, or an integer, which picks one index and removes the
+/// axis (negative from the end). The result is an array to pass to `try_slice`; fewer entries
+/// than axes leave the remaining axes whole.
 ///
 /// ```
 /// use shaped::{s, DynTensor};
@@ -134,11 +200,18 @@ impl Slice {
 /// assert_eq!(v.to_vec(), [1, 11]);
 /// let w = t.try_slice(&s![..;-1, -2..])?;  // t[::-1, -2:]
 /// assert_eq!(w.to_vec(), [13, 14, 3, 4]);
+/// let col = t.try_slice(&s![.., 4])?;      // t[:, 4]: a 1-D view
+/// assert_eq!((col.shape(), col.to_vec()), (&[2][..], vec![4, 14]));
+/// assert_eq!(t.try_slice(&s![-1, ..;2])?.to_vec(), [10, 12, 14]);
+/// assert!(t.try_slice(&s![2]).is_err());   // index out of range
 /// # Ok::<(), shaped::ShapeError>(())
 /// ```
 #[macro_export]
 macro_rules! s {
-    ($($range:expr $(; $step:expr)?),* $(,)?) => {
+    () => {
+        [$crate::SliceEntry::Slice($crate::Slice::ALL); 0]
+    };
+    ($($range:expr $(; $step:expr)?),+ $(,)?) => {
         [$($crate::__slice_entry!($range $(; $step)?)),*]
     };
 }
@@ -147,10 +220,12 @@ macro_rules! s {
 #[macro_export]
 macro_rules! __slice_entry {
     ($range:expr) => {
-        <$crate::Slice as ::core::convert::From<_>>::from($range)
+        <$crate::SliceEntry as ::core::convert::From<_>>::from($range)
     };
     ($range:expr; $step:expr) => {
-        <$crate::Slice as ::core::convert::From<_>>::from($range).step_by($step)
+        $crate::SliceEntry::Slice(
+            <$crate::Slice as ::core::convert::From<_>>::from($range).step_by($step),
+        )
     };
 }
 
@@ -191,5 +266,13 @@ mod tests {
         assert_eq!(v[2], Slice::new(None, None, Some(-1)));
         assert_eq!(v[3], Slice::new(Some(-2), None, Some(2)));
         assert_eq!(v[4], Slice::new(None, Some(4), None));
+        let i = 3usize;
+        let w = crate::s![4, -1, i, .., 2u8];
+        assert_eq!(w[0], SliceEntry::Index(4));
+        assert_eq!(w[1], SliceEntry::Index(-1));
+        assert_eq!(w[2], SliceEntry::Index(3));
+        assert_eq!(w[3], Slice::ALL);
+        assert_eq!(w[4], SliceEntry::Index(2));
+        assert_eq!(crate::s![].len(), 0);
     }
 }

@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use shaped::{DynTensor, DynView, ShapeError, Slice};
+use shaped::{DynTensor, DynView, ShapeError, Slice, SliceEntry, s};
 
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
@@ -46,6 +46,10 @@ fn variant(e: &ShapeError) -> &'static str {
         ShapeError::JoinShape { .. } => "JoinShape",
         ShapeError::EmptyJoin => "EmptyJoin",
         ShapeError::Arange { zero_step: true } => "ArangeStep",
+        ShapeError::IndicesRank { .. } => "IndicesRank",
+        ShapeError::TooManySlices { .. } => "TooManySlices",
+        ShapeError::SliceStep { .. } => "SliceStep",
+        ShapeError::Incompatible { .. } => "Incompatible",
         other => panic!("unexpected error {other:?}"),
     }
 }
@@ -379,44 +383,85 @@ fn close(a: f64, b: f64) -> bool {
     (a.is_nan() && b.is_nan()) || a == b || (a - b).abs() <= 1e-12 * a.abs().max(b.abs())
 }
 
+/// A var/std case's `args`: the axes (`all`, one, or a `[list]`), `ddof` and `keepdims`.
+fn moment_args(c: &Case<'_>) -> (Option<Vec<isize>>, usize, bool) {
+    let a: Vec<&str> = c.get("args").split(' ').collect();
+    let axes = match a[0] {
+        "all" => None,
+        s => Some(
+            s.trim_matches(|ch| ch == '[' || ch == ']')
+                .split(',')
+                .filter(|x| !x.is_empty())
+                .map(|x| x.parse().unwrap())
+                .collect(),
+        ),
+    };
+    (axes, a[1].parse().unwrap(), a[2] == "true")
+}
+
+/// numpy's var or std (`name`) of `v` with the case's arguments.
+fn moment<T: shaped::Moments>(
+    name: &str,
+    c: &Case<'_>,
+    v: &DynView<'_, T>,
+) -> Result<DynTensor<T::Out>, ShapeError> {
+    let (list, ddof, keep) = moment_args(c);
+    let single = !c.get("args").starts_with('[');
+    let axes = match &list {
+        None => shaped::Axes::All,
+        Some(l) if single => shaped::Axes::Single(l[0]),
+        Some(l) => shaped::Axes::List(l),
+    };
+    match name {
+        "var" => v.try_var(axes, ddof, keep),
+        _ => v.try_std(axes, ddof, keep),
+    }
+}
+
+/// A float result against the case's `out` line, to [`close`].
+fn check_close<T: Into<f64> + Copy>(c: &Case<'_>, got: Result<DynTensor<T>, ShapeError>) {
+    if expect_err(c, &got) {
+        return;
+    }
+    let got = got.unwrap_or_else(|e| panic!("{}: {e}", c.title));
+    let (dims, values) = expected::<f64>(c.get("out"));
+    assert_eq!(got.shape(), dims, "{}: shape", c.title);
+    for (x, y) in got.iter().zip(&values) {
+        let x: f64 = (*x).into();
+        assert!(close(x, *y), "{}: {x} vs {y}", c.title);
+    }
+}
+
 #[test]
 fn var_and_std_match_numpy() {
+    let mut integer_cases = 0;
     for name in ["var", "std"] {
         for c in cases(name, 30) {
             let shape = nums::<usize>(c.get("shape"));
-            let t = DynTensor::from_shape_vec(&shape, nums::<f64>(c.get("data"))).unwrap();
-            let v = pre(&c, t.view());
-            let a: Vec<&str> = c.get("args").split(' ').collect();
-            let list: Vec<isize>;
-            let axes = match a[0] {
-                "all" => shaped::Axes::All,
-                s if s.starts_with('[') => {
-                    list = s
-                        .trim_matches(|ch| ch == '[' || ch == ']')
-                        .split(',')
-                        .filter(|x| !x.is_empty())
-                        .map(|x| x.parse().unwrap())
-                        .collect();
-                    shaped::Axes::List(&list)
-                }
-                s => shaped::Axes::Single(s.parse().unwrap()),
-            };
-            let (ddof, keep) = (a[1].parse().unwrap(), a[2] == "true");
-            let got = match name {
-                "var" => v.try_var(axes, ddof, keep),
-                _ => v.try_std(axes, ddof, keep),
-            };
-            if expect_err(&c, &got) {
+            if c.find("data").is_none() {
+                // Integer input: numpy's float64 result.
+                let scale: i64 = c.get("scale").parse().unwrap();
+                let t = input(&c).map(|x| x * scale);
+                check_close(&c, moment(name, &c, &pre(&c, t.view())));
+                let small = t.map(|x| x as i32);
+                check_close(&c, moment(name, &c, &pre(&c, small.view())));
+                integer_cases += 1;
                 continue;
             }
-            let got = got.unwrap_or_else(|e| panic!("{}: {e}", c.title));
-            let (dims, values) = expected::<f64>(c.get("out"));
-            assert_eq!(got.shape(), dims, "{}: shape", c.title);
-            for (x, y) in got.iter().zip(&values) {
-                assert!(close(*x, *y), "{}: {x} vs {y}", c.title);
-            }
+            let t = DynTensor::from_shape_vec(&shape, nums::<f64>(c.get("data"))).unwrap();
+            check_close(&c, moment(name, &c, &pre(&c, t.view())));
         }
     }
+    assert!(
+        cfg!(miri) || integer_cases >= 30,
+        "{integer_cases} integer cases"
+    );
+    // f32 keeps its type; unsigned and wide integers give f64.
+    let f = DynTensor::from_shape_vec(&[3], vec![1.0f32, 2.0, 6.0]).unwrap();
+    let v: DynTensor<f32> = f.try_var(0, 0, false).unwrap();
+    assert!((v.as_slice()[0] - 14.0 / 3.0).abs() < 1e-6);
+    let u = DynTensor::from_shape_vec(&[2], vec![u64::MAX, u64::MAX]).unwrap();
+    assert_eq!(u.try_std(0, 0, false).unwrap().as_slice(), [0.0f64]);
 }
 
 #[test]
@@ -462,6 +507,170 @@ fn arange_linspace_and_eye_match_numpy() {
 }
 
 #[test]
+fn take_along_axis_matches_numpy() {
+    for c in cases("take_along_axis", 40) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let (dims, values) = expected::<usize>(c.get("indices"));
+        let indices = DynTensor::from_shape_vec(&dims, values).unwrap();
+        let axis = args(&c)[0];
+        check_tensor(&c, v.try_take_along_axis(&indices, axis));
+        // A view of the indices, and the owned tensor, agree.
+        if c.get("pre") == "none" {
+            check_tensor(&c, t.try_take_along_axis(indices.view(), axis));
+        }
+    }
+    // numpy's idiom: the indices of argsort sort each lane, along any axis.
+    let a = DynTensor::from_shape_vec(&[2, 3], vec![3, 1, 2, 0, 5, -1]).unwrap();
+    for axis in [0, 1, -1] {
+        let sorted = a.try_take_along_axis(a.try_argsort(axis).unwrap(), axis);
+        assert_eq!(sorted.unwrap(), a.try_sort(axis).unwrap(), "axis {axis}");
+    }
+    let mut m = a.clone();
+    let order = m.view_mut().try_argsort(0).unwrap();
+    assert_eq!(
+        m.view_mut()
+            .try_take_along_axis(&order, 0)
+            .unwrap()
+            .as_slice(),
+        [0, 1, -1, 3, 5, 2]
+    );
+}
+
+/// A `<dims> | <values>` line as a tensor.
+fn tensor_of<T: std::str::FromStr>(line: &str) -> DynTensor<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    let (dims, values) = expected::<T>(line);
+    DynTensor::from_shape_vec(&dims, values).unwrap()
+}
+
+#[test]
+fn where_matches_numpy() {
+    for c in cases("where", 40) {
+        let a = input(&c);
+        let av = pre(&c, a.view());
+        let cond: DynTensor<bool> = tensor_of::<u8>(c.get("cond")).map(|m| m == 1);
+        let shape = nums::<usize>(c.get("b"));
+        let n = shape.iter().product::<usize>() as i64;
+        let b = DynTensor::from_shape_vec(&shape, (0..n).map(|i| -(i + 100)).collect()).unwrap();
+        check_tensor(&c, shaped::try_where(&cond, &av, &b));
+        // Views of every operand, in any mix, agree.
+        check_tensor(&c, shaped::try_where(cond.view(), av.clone(), b.view()));
+    }
+    // A static operand mixes in like any other, and a rank-0 one broadcasts everywhere.
+    let x = DynTensor::from_shape_vec(&[2, 2], vec![1, -2, 3, -4]).unwrap();
+    let zero = shaped::tensor![0, 0];
+    let pos = x.map(|v| v > 0);
+    let got = shaped::try_where(&pos, &x, &zero).unwrap();
+    assert_eq!(got.as_slice(), [1, 0, 3, 0]);
+    let yes = DynTensor::from_shape_vec(&[], vec![true]).unwrap();
+    assert_eq!(shaped::try_where(&yes, &x, &zero).unwrap(), x);
+}
+
+#[test]
+fn clip_matches_numpy() {
+    for c in cases("clip", 30) {
+        let t = input(&c);
+        let v = pre(&c, t.view());
+        let a = args(&c);
+        let (lo, hi) = (a[0] as i64, a[1] as i64);
+        check_tensor(&c, Ok(v.clip(lo, hi)));
+        let mut m = v.to_tensor();
+        check_tensor(&c, Ok(m.clip(lo, hi)));
+        check_tensor(&c, Ok(m.view_mut().clip(lo, hi)));
+    }
+    // numpy's NaN rule: a NaN element or bound gives NaN; lo > hi gives hi.
+    let f = DynTensor::from_shape_vec(&[3], vec![f64::NAN, 0.5, 7.0]).unwrap();
+    let got = f.clip(0.0, 1.0);
+    assert!(got[&[0]].is_nan());
+    assert_eq!(&got.as_slice()[1..], [0.5, 1.0]);
+    assert!(f.clip(f64::NAN, 1.0).iter().all(|x| x.is_nan()));
+    assert!(f.clip(0.0, f64::NAN).iter().all(|x| x.is_nan()));
+    assert_eq!(f.clip(3.0, 2.0).as_slice()[1..], [2.0, 2.0]);
+    // Any PartialOrd element: strings too, and the static tensors.
+    let words = DynTensor::from_shape_vec(&[3], vec!["b", "z", "a"]).unwrap();
+    assert_eq!(words.clip("b", "m").as_slice(), ["b", "m", "b"]);
+    let s = shaped::tensor![[-3, 0], [4, 9]];
+    assert_eq!(s.clip(0, 5), shaped::tensor![[0, 0], [4, 5]]);
+    assert_eq!(s.view().clip(0, 5).as_slice(), [0, 0, 4, 5]);
+}
+
+/// numpy's basic indexing entries of a `slice` case: `start:stop:step` (`_` omitted) or an
+/// integer.
+fn entries(c: &Case<'_>) -> Vec<SliceEntry> {
+    let bound = |b: &str| (b != "_").then(|| b.parse::<isize>().unwrap());
+    c.get("args")
+        .split_whitespace()
+        .map(|e| match e.split(':').collect::<Vec<_>>()[..] {
+            [i] => SliceEntry::Index(i.parse().unwrap()),
+            [a, b, st] => Slice::new(bound(a), bound(b), bound(st)).into(),
+            _ => panic!("{}: entry {e}", c.title),
+        })
+        .collect()
+}
+
+#[test]
+fn integer_entries_in_slices_match_numpy() {
+    for c in cases("slice", 40) {
+        let mut t = input(&c);
+        let v = pre(&c, t.view());
+        let list = entries(&c);
+        let got = v.try_slice(&list).map(|w| w.to_tensor());
+        check_tensor(&c, got);
+        if c.get("pre") == "none" {
+            check_tensor(&c, t.try_slice(&list).map(|w| w.to_tensor()));
+            check_tensor(&c, t.try_slice_mut(&list).map(|w| w.to_tensor()));
+        }
+    }
+    // The macro's forms: `s![.., 4]` is a column, `s![-1, ..]` the last row, and an index
+    // composes with steps; writes go through the mutable form.
+    let mut t = DynTensor::from_fn(&[3, 5], |i| (10 * i[0] + i[1]) as i64);
+    assert_eq!(t.try_slice(&s![.., 4]).unwrap().to_vec(), [4, 14, 24]);
+    assert_eq!(
+        t.try_slice(&s![-1, ..]).unwrap().to_vec(),
+        [20, 21, 22, 23, 24]
+    );
+    assert_eq!(t.try_slice(&s![-1]).unwrap().shape(), [5]);
+    assert_eq!(t.try_slice(&s![..;-1, -2]).unwrap().to_vec(), [23, 13, 3]);
+    let corner = t.try_slice(&s![2, 4]).unwrap();
+    assert_eq!((corner.shape(), corner.to_vec()), (&[][..], vec![24]));
+    t.try_slice_mut(&s![1, 1..;2])
+        .unwrap()
+        .map_inplace(|x| *x = -*x);
+    assert_eq!(
+        t.try_slice(&s![1]).unwrap().to_vec(),
+        [10, -11, 12, -13, 14]
+    );
+    let col = 3usize;
+    assert_eq!(
+        t.view().try_slice(&s![.., col]).unwrap().to_vec(),
+        [3, -13, 23]
+    );
+    // Out of range, either side: an Index error naming the axis.
+    for bad in [s![3, ..], s![-4, ..]] {
+        let err = t.try_slice(&bad).unwrap_err();
+        assert!(
+            matches!(err, ShapeError::Index { axis: Some(0), .. }),
+            "{err}"
+        );
+    }
+    assert!(matches!(
+        t.try_slice(&s![.., 5]),
+        Err(ShapeError::Index {
+            index: 5,
+            axis: Some(1),
+            ..
+        })
+    ));
+    // Plain Slices (a Vec of them too) still work, and no entries is the whole view.
+    let rev = vec![Slice::new(None, None, Some(-1)); 2];
+    assert_eq!(t.try_slice(&rev).unwrap().shape(), [3, 5]);
+    assert_eq!(t.try_slice(&s![]).unwrap().shape(), [3, 5]);
+}
+
+#[test]
 fn fixtures_cover_every_function_error_and_rank() {
     for name in [
         "display",
@@ -483,6 +692,10 @@ fn fixtures_cover_every_function_error_and_rank() {
         "arange",
         "linspace",
         "eye",
+        "take_along_axis",
+        "where",
+        "clip",
+        "slice",
     ] {
         assert!(FIXTURES.contains(&format!("fn {name}\n")), "{name}");
     }
@@ -495,6 +708,10 @@ fn fixtures_cover_every_function_error_and_rank() {
         "JoinShape",
         "EmptyJoin",
         "ArangeStep",
+        "IndicesRank",
+        "Incompatible",
+        "TooManySlices",
+        "SliceStep",
     ] {
         assert!(FIXTURES.contains(&format!("err {err}\n")), "{err}");
     }

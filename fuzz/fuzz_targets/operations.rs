@@ -42,6 +42,12 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = a.try_rem(&b);
     let _ = a.try_zip_map(&b, |x, y| x.max(y));
     let _ = a.try_matmul(&b);
+    // where: numpy's three-way broadcast (the condition has b's shape here), never a panic.
+    let positive = b.map(|x| x > 0.0);
+    let chosen = shaped::try_where(&positive, &a, &b);
+    assert_eq!(chosen.is_ok(), sum.is_ok());
+    let _ = shaped::try_where(a.map(|x| x.is_nan()), &b, &a);
+    assert_eq!(a.clip(-1.0, 1.0).len(), a.len());
     let _ = ncnn::try_add(&a, &b);
     let _ = ncnn::try_mul(&a, &b);
     // Joins: the same shape rules as numpy, never a panic.

@@ -32,13 +32,26 @@ fuzz_target!(|bytes: &[u8]| {
     let ddof = input.below(3);
     let _ = v.try_var(&axes[..], ddof, keep);
     let _ = v.try_std(&axes[..], ddof, keep);
+    // Integer input gives f64, as numpy's.
+    let _ = v.map(|x| x as i32).try_std(&axes[..], ddof, keep);
     let _ = v.try_min(&axes[..], keep);
     let axis = input.signed();
     let _ = v.try_argmax(Some(axis), keep);
     let _ = v.try_argmin(None, keep);
     let _ = v.try_sort(axis);
     let _ = v.try_sort_unstable(axis);
-    let _ = v.try_argsort(axis);
+    // Indices from argsort put each lane in order; any other indices (a small shape, values
+    // around the axis's extent) are refused or taken, never a panic.
+    if let Ok(order) = v.try_argsort(axis) {
+        let sorted = v.try_take_along_axis(&order, axis).expect("argsort's indices fit");
+        assert_eq!(sorted.len(), v.len());
+    }
+    let dims = input.small_shape();
+    let count: usize = dims.iter().product();
+    let picks: Vec<usize> = (0..count).map(|_| input.below(6)).collect();
+    if let Ok(picks) = shaped::DynTensor::from_shape_vec(&dims, picks) {
+        let _ = v.try_take_along_axis(&picks, axis);
+    }
     let _ = v.try_unique_consecutive(if input.bool() { Some(axis) } else { None });
     // Views along an axis: every one must read exactly its elements.
     let check = |w: shaped::DynView<'_, f32>| assert_eq!(w.iter().count(), w.len());
@@ -56,6 +69,18 @@ fuzz_target!(|bytes: &[u8]| {
         it.for_each(check);
     }
     if let Ok(w) = v.try_index_axis(axis, input.signed()) {
+        check(w);
+    }
+    // numpy's basic indexing: slices mixed with integer indices (any, in range or not).
+    let entries: Vec<shaped::SliceEntry> = input
+        .slices()
+        .into_iter()
+        .map(|s| match input.bool() {
+            true => shaped::SliceEntry::Index(input.signed()),
+            false => s.into(),
+        })
+        .collect();
+    if let Ok(w) = v.try_slice(&entries) {
         check(w);
     }
     let cuts: Vec<usize> = input.axes().iter().map(|a| a.unsigned_abs()).collect();

@@ -33,8 +33,10 @@ pub(crate) fn try_with_capacity<T>(n: usize, dims: &[usize]) -> Result<Vec<T>, S
 /// when the memory cannot be had ([`try_with_capacity`]).
 ///
 /// Contract: `fill` writes every one of the `n` slots it is given (the planner asserts that its
-/// blocks cover the output exactly before any kernel runs). If `fill` panics, the `Vec` is dropped
-/// with length 0: written elements leak, nothing uninitialised is read or dropped.
+/// blocks cover the output exactly before any kernel runs; `select`'s row copy writes its
+/// `outer * indices` rows of `block` slots each once, in order, by construction). If `fill`
+/// panics, the `Vec` is dropped with length 0: written elements leak, nothing uninitialised is
+/// read or dropped.
 #[inline(always)]
 pub(crate) fn filled_by<O>(
     n: usize,
@@ -44,8 +46,9 @@ pub(crate) fn filled_by<O>(
     let mut v = try_with_capacity(n, dims)?;
     fill(&mut v.spare_capacity_mut()[..n]);
     // SAFETY: the capacity is at least `n` (asked for above), and `fill` initialised slots
-    // `0..n` (the contract above; every caller passes the planner's runners, whose blocks cover
-    // `0..n` exactly, asserted in `plan::for_each_block`).
+    // `0..n` (the contract above: the planner's runners, whose blocks cover `0..n` exactly,
+    // asserted in `plan::for_each_block`, and `select`'s row copy, which zips `n / block` rows
+    // with the `outer` starts times the indices, as many).
     unsafe { v.set_len(n) };
     Ok(v)
 }

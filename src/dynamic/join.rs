@@ -3,9 +3,9 @@
 //!
 //! The result is written once, in order: for each index of the axes before the joining one, each
 //! input's block of the axes from it on, which is whole rows. A block whose elements are packed
-//! row-major in its input (any input that is not transposed or reversed there) is copied with
-//! one `extend_from_slice` (a `memcpy` for `Copy` elements); an input whose blocks are not is
-//! packed first, through the planner.
+//! row-major in its input (any input that is not transposed or reversed there) is copied as one
+//! run (an element loop the compiler vectorises); an input whose blocks are not is packed first,
+//! through the planner.
 
 use alloc::vec::Vec;
 
@@ -156,7 +156,10 @@ fn join<T: Clone>(
             for (data, starts, block) in sources.iter_mut() {
                 let at = starts.next().unwrap_or(0);
                 if *block > 0 {
-                    out.extend_from_slice(&data[at..at + *block]);
+                    // An element loop, not `extend_from_slice`: glibc's `memcpy` of these
+                    // 4 KiB-4 MiB blocks measured 1.05-1.15x ndarray's copy on E0/E1 of
+                    // `benches/everyday.rs`, the loop (plain vector stores) 0.97-1.02x.
+                    out.extend(data[at..at + *block].iter().cloned());
                 }
             }
         }

@@ -12,7 +12,7 @@ use super::broadcast::{aligned_strides, check_broadcast_to};
 use super::dims::{DimVec, Strides};
 use super::layout::{Layout, checked_count, count_or_err};
 use crate::error::Dims;
-use crate::{Axes, ShapeError, Slice};
+use crate::{Axes, ShapeError, SliceEntry};
 
 /// `axis` in `0..rank`, negative counting from the end; `None` when out of range.
 #[inline]
@@ -145,40 +145,68 @@ pub(crate) fn without_axis(l: &Layout, k: usize) -> Layout {
     }
 }
 
-/// Python's slicing, one [`Slice`] per leading axis; the remaining axes stay whole.
-pub(crate) fn sliced(l: &Layout, slices: &[Slice]) -> Result<Layout, ShapeError> {
-    if slices.len() > l.rank() {
+/// numpy's basic indexing, one [`SliceEntry`] per leading axis (Python's slicing for a
+/// [`Slice`], the axis removed for an index); the remaining axes stay whole.
+pub(crate) fn sliced<E: Copy + Into<SliceEntry>>(
+    l: &Layout,
+    entries: &[E],
+) -> Result<Layout, ShapeError> {
+    if entries.len() > l.rank() {
         return Err(ShapeError::TooManySlices {
-            count: slices.len(),
+            count: entries.len(),
             shape: Dims::new(&l.dims),
         });
     }
-    let mut out = l.clone();
+    let entry = |axis: usize| {
+        entries
+            .get(axis)
+            .map_or(SliceEntry::default(), |&e| e.into())
+    };
+    let kept = (0..l.rank())
+        .filter(|&a| matches!(entry(a), SliceEntry::Slice(_)))
+        .count();
+    let mut dims = DimVec::filled(kept, 0);
+    let mut strides = DimVec::filled(kept, 0);
+    let mut out = 0;
     let mut shift: isize = 0;
-    for (axis, sl) in slices.iter().enumerate() {
+    for axis in 0..l.rank() {
+        let stride = l.strides[axis];
+        let sl = match entry(axis) {
+            SliceEntry::Index(i) => {
+                let i = index_of(i, l.dims[axis], Some(axis), &l.dims)?;
+                shift = shift.wrapping_add((i as isize).wrapping_mul(stride));
+                continue;
+            }
+            SliceEntry::Slice(sl) => sl,
+        };
         let Some((start, step, count)) = sl.indices(l.dims[axis]) else {
             return Err(ShapeError::SliceStep {
                 axis,
                 shape: Dims::new(&l.dims),
             });
         };
-        let stride = l.strides[axis];
-        out.dims[axis] = count;
+        dims[out] = count;
         // A stride of one element per step; the product fits, as `|step| < len` unless the
         // count is at most 1, when the stride is never applied (keep the original then).
-        out.strides[axis] = if count > 1 {
+        strides[out] = if count > 1 {
             stride.wrapping_mul(step)
         } else {
             stride
         };
+        out += 1;
         if count > 0 {
             shift = shift.wrapping_add(start.wrapping_mul(stride));
         }
     }
-    if checked_count(&out.dims) != Some(0) {
-        out.offset = (l.offset as isize).wrapping_add(shift) as usize;
-    }
-    Ok(out)
+    let offset = match checked_count(&dims) {
+        Some(0) => l.offset,
+        _ => (l.offset as isize).wrapping_add(shift) as usize,
+    };
+    Ok(Layout {
+        dims,
+        strides,
+        offset,
+    })
 }
 
 /// The diagonal of axes `a1`, `a2` with `offset` (numpy: above the main diagonal when positive),

@@ -14,7 +14,7 @@
 use super::iter::{DynIndices, DynIter};
 use super::view_layout as vl;
 use super::{DynTensor, DynView, DynViewMut};
-use crate::{Axes, ShapeError, Slice};
+use crate::{Axes, ShapeError, SliceEntry};
 
 /// The view operations for one type: `$data` is the buffer (`&$lt [T]`), `$layout` the layout
 /// (a `&Layout`), both read from `$this`.
@@ -85,12 +85,14 @@ macro_rules! view_ops {
             Ok(DynView::new($data, vl::moved($layout, src, dst)?))
         }
 
-        /// Python's slicing, one [`Slice`] per leading axis (write them with [`s!`](crate::s));
-        /// the remaining axes stay whole. Negative indices count from the end, bounds past the
-        /// ends clip (an empty view, not an error), a negative step walks backwards.
+        /// numpy's basic indexing, one entry per leading axis (write them with [`s!`](crate::s):
+        /// [`SliceEntry`]s, or plain [`Slice`](crate::Slice)s); the remaining axes stay
+        /// whole. A slice keeps its axis: negative indices count from the end, bounds past the
+        /// ends clip (an empty view, not an error), a negative step walks backwards. An integer
+        /// index removes its axis (`s![.., 4]` is numpy's `a[:, 4]`), negative from the end.
         ///
         /// Errors: [`ShapeError::SliceStep`] for a step of 0, [`ShapeError::TooManySlices`]
-        /// for more slices than axes.
+        /// for more entries than axes, [`ShapeError::Index`] for an index outside its axis.
         ///
         /// ```
         /// use shaped::{s, DynTensor};
@@ -99,9 +101,15 @@ macro_rules! view_ops {
         /// assert_eq!(v.to_vec(), [13, 11, 23, 21]);
         /// assert!(t.try_slice(&s![5..])?.is_empty());
         /// assert!(t.try_slice(&s![..;0]).is_err());
+        /// let row = t.try_slice(&s![-1, 1..3])?;          // t[-1, 1:3]
+        /// assert_eq!((row.shape(), row.to_vec()), (&[2][..], vec![21, 22]));
+        /// assert!(t.try_slice(&s![.., 4]).is_err());
         /// # Ok::<(), shaped::ShapeError>(())
         /// ```
-        pub fn try_slice(&self, slices: &[Slice]) -> Result<DynView<$lt, T>, ShapeError> {
+        pub fn try_slice<E: Copy + Into<SliceEntry>>(
+            &self,
+            slices: &[E],
+        ) -> Result<DynView<$lt, T>, ShapeError> {
             let $this = self;
             Ok(DynView::new($data, vl::sliced($layout, slices)?))
         }
@@ -264,7 +272,10 @@ macro_rules! view_mut_ops {
         /// assert_eq!(t.to_vec(), [0, 2, 0, 1, 0, 2, 0, 1]);
         /// # Ok::<(), shaped::ShapeError>(())
         /// ```
-        pub fn try_slice_mut(&mut self, slices: &[Slice]) -> Result<DynViewMut<'_, T>, ShapeError> {
+        pub fn try_slice_mut<E: Copy + Into<SliceEntry>>(
+            &mut self,
+            slices: &[E],
+        ) -> Result<DynViewMut<'_, T>, ShapeError> {
             let (data, layout) = self.parts_mut();
             Ok(DynViewMut::new(data, vl::sliced(&layout, slices)?))
         }

@@ -275,6 +275,14 @@ pub enum ShapeError {
         /// The joining axis (0-based), `None` for a stack.
         axis: Option<usize>,
     },
+    /// Indices (`try_take_along_axis`) whose rank differs from the array's (numpy: "`indices`
+    /// and `arr` must have the same number of dimensions").
+    IndicesRank {
+        /// The array's shape.
+        shape: Dims,
+        /// The indices' shape.
+        indices: Dims,
+    },
     /// A join of an empty list (numpy: "need at least one array to concatenate").
     EmptyJoin,
     /// `try_arange` with a step of 0, or whose length is not a number (a `NaN` bound or step) or
@@ -551,6 +559,12 @@ impl fmt::Display for ShapeError {
                     None => f.write_str("a stack needs tensors of one shape"),
                 }
             }
+            Self::IndicesRank { shape, indices } => write!(
+                f,
+                "indices of shape {indices} cannot index along an axis of a tensor of shape \
+                 {shape}: they need its rank, {}",
+                shape.as_slice().len()
+            ),
             Self::EmptyJoin => f.write_str("nothing to join: the list of tensors is empty"),
             Self::Arange { zero_step: true } => {
                 f.write_str("arange with a step of 0 never reaches its stop; give a non-zero step")

@@ -1,27 +1,15 @@
 //! Element-wise methods, the same set on [`Tensor`] and [`TensorView`]: `map`, `zip_map` (any
-//! output type), `fold`, `sum`, `product`, numpy's `minimum`/`maximum`, and comparisons that
-//! give `bool` tensors.
+//! output type), `fold`, `sum`, `product`, numpy's `minimum`/`maximum`/`clip`, and comparisons
+//! that give `bool` tensors.
 
 use core::cmp::Ordering;
 
 use super::element::{self, BinaryElements};
 use super::engine;
 use crate::layout::Layout;
+use crate::reduce::fold::{clipped, pick};
 use crate::storage::Destination;
 use crate::{Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView};
-
-/// `x` when it compares as `keep` (or equal) to `y`, else `y`; an unordered pair yields the value
-/// not equal to itself (NaN), as numpy's `minimum`/`maximum` do.
-#[inline]
-#[allow(clippy::eq_op)] // `x != x` is the NaN test for any `PartialOrd`.
-fn pick<T: PartialOrd>(x: T, y: T, keep: Ordering) -> T {
-    match x.partial_cmp(&y) {
-        Some(o) if o == keep || o == Ordering::Equal => x,
-        Some(_) => y,
-        None if x != x => x,
-        None => y,
-    }
-}
 
 /// `a.add_to(&b, &mut out)` and its siblings: an operator written into an existing tensor.
 macro_rules! to_ops {
@@ -163,6 +151,25 @@ macro_rules! elementwise {
             T: Clone + core::iter::Product<T>,
         {
             self.iter().cloned().product()
+        }
+
+        /// Each element limited to `lo..=hi`: numpy's `clip`, which is `minimum(maximum(x, lo),
+        /// hi)`, so `hi` everywhere when `lo > hi`, and NaN where the element or a bound is NaN.
+        /// For any `PartialOrd` element; a new tensor of the same shape.
+        ///
+        /// ```
+        /// # use shaped::tensor;
+        /// let t = tensor![[-3, 0], [4, 9]];
+        /// assert_eq!(t.clip(0, 5), tensor![[0, 0], [4, 5]]);
+        /// assert_eq!(t.t().clip(1, 4), tensor![[1, 4], [1, 4]]);
+        /// assert!(tensor![f64::NAN, 2.5].clip(0.0, 1.0)[[0]].is_nan());
+        /// ```
+        #[inline]
+        pub fn clip(&self, lo: T, hi: T) -> Tensor<T, S>
+        where
+            T: PartialOrd + Clone,
+        {
+            engine::map(self, |x: &T| clipped(x, &lo, &hi))
         }
 
         /// Element-wise minimum with broadcasting (numpy's `minimum`: NaN propagates).

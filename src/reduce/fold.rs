@@ -2,6 +2,8 @@
 //! associative operations (numpy's summation, so float sums stay accurate), first-wins for the
 //! arg-reductions.
 
+use core::cmp::Ordering;
+
 use super::Reduce;
 
 /// Independent accumulators. With vector units: sixteen 4-wide `f32` chains, so an addition's
@@ -64,6 +66,27 @@ pub(crate) fn max_nan<T: Reduce>(a: T, b: T) -> T {
 #[inline(always)]
 pub(crate) fn min_nan<T: Reduce>(a: T, b: T) -> T {
     if b < a || b.is_nan_value() { b } else { a }
+}
+
+/// `x` when it compares as `keep` (or equal) to `y`, else `y`; an unordered pair yields the value
+/// not equal to itself (NaN), as numpy's `minimum`/`maximum` do. For any `PartialOrd` element
+/// (references too), unlike [`max_nan`] and [`min_nan`].
+#[inline]
+#[allow(clippy::eq_op)] // `x != x` is the NaN test for any `PartialOrd`.
+pub(crate) fn pick<T: PartialOrd>(x: T, y: T, keep: Ordering) -> T {
+    match x.partial_cmp(&y) {
+        Some(o) if o == keep || o == Ordering::Equal => x,
+        Some(_) => y,
+        None if x != x => x,
+        None => y,
+    }
+}
+
+/// numpy's `clip(x, lo, hi)`, which is `minimum(maximum(x, lo), hi)`: `hi` wherever `lo > hi`,
+/// and NaN wherever `x`, `lo` or `hi` is (for floats).
+#[inline]
+pub(crate) fn clipped<T: PartialOrd + Clone>(x: &T, lo: &T, hi: &T) -> T {
+    pick(pick(x, lo, Ordering::Greater), hi, Ordering::Less).clone()
 }
 
 /// Whether `v` takes the lead from `best` in an `argmax`: larger, or `NaN`.

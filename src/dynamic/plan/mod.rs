@@ -90,6 +90,7 @@ use runner::zip;
 pub(crate) use runner::{Runner, Serial, Split, assign, map};
 pub(crate) use strided::Dst;
 pub(crate) use strided::assign as assign_strided;
+pub(crate) use strided::zip_assign as zip_assign_strided;
 
 /// An operand as the planner reads it: the buffer it lives in, the position of its first element
 /// there (`base`), its extents, and its signed strides. Its shape broadcasts into the output's,

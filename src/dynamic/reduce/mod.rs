@@ -19,6 +19,7 @@ mod moments;
 mod sort;
 mod unique;
 
+pub use moments::Moments;
 pub use unique::UniqueConsecutive;
 
 use alloc::vec::Vec;

@@ -3,10 +3,78 @@
 //! already there. The mean is `try_mean` kept as unit axes, each element's squared deviation from
 //! it is one broadcast pass (`try_zip_map`), and their `try_sum` (pairwise for floats, as numpy's)
 //! is divided by `n - ddof` (`max(n - ddof, 0)`, so `ddof >= n` gives `inf` or `NaN` as numpy).
+//!
+//! The result's element type is [`Moments::Out`]: a float's own type, `f64` for an integer, as
+//! numpy's `var` of an integer array is `float64` (its mean and deviations are taken in
+//! `float64`: here the integers are converted once, then the float path runs).
 
 use super::super::view_layout::axis_mask;
 use super::super::{DynTensor, DynView, DynViewMut};
 use crate::{Axes, Float, ShapeError};
+
+mod sealed {
+    pub trait Sealed {}
+    impl<T: crate::Float> Sealed for T {}
+}
+
+/// An element whose variance and standard deviation ([`try_var`](DynTensor::try_var),
+/// [`try_std`](DynTensor::try_std)) can be taken, and the type they come in: a [`Float`] gives
+/// its own type, a primitive integer `f64` (numpy's `float64` for integer input). Sealed.
+///
+/// ```
+/// use shaped::DynTensor;
+/// let t = DynTensor::from_shape_vec(&[4], vec![1i32, 2, 3, 4])?;
+/// let v: DynTensor<f64> = t.try_var(0, 0, false)?;
+/// assert_eq!(v.as_slice(), [1.25]);
+/// # Ok::<(), shaped::ShapeError>(())
+/// ```
+pub trait Moments: sealed::Sealed + Sized {
+    /// The statistics' element type: `Self` for a float, `f64` for an integer.
+    type Out: Float;
+
+    /// numpy's `var` of `view` (what `try_var` runs).
+    #[doc(hidden)]
+    fn var_of(
+        view: &DynView<'_, Self>,
+        axes: Axes<'_>,
+        ddof: usize,
+        keepdims: bool,
+    ) -> Result<DynTensor<Self::Out>, ShapeError>;
+}
+
+impl<T: Float> Moments for T {
+    type Out = T;
+
+    fn var_of(
+        view: &DynView<'_, T>,
+        axes: Axes<'_>,
+        ddof: usize,
+        keepdims: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        var(view, axes, ddof, keepdims)
+    }
+}
+
+macro_rules! integer_moments {
+    ($($t:ty)*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Moments for $t {
+            type Out = f64;
+
+            fn var_of(
+                view: &DynView<'_, $t>,
+                axes: Axes<'_>,
+                ddof: usize,
+                keepdims: bool,
+            ) -> Result<DynTensor<f64>, ShapeError> {
+                // As numpy converts: exact up to 2^53, rounded to nearest beyond.
+                var(&view.map(|x| x as f64).view(), axes, ddof, keepdims)
+            }
+        }
+    )*};
+}
+
+integer_moments!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
 /// numpy's `var(a, axis=axes, ddof=, keepdims=)` of `view`.
 fn var<T: Float>(
@@ -45,7 +113,8 @@ macro_rules! moments {
         /// one axis, or a list), numpy's `var(axis=, ddof=, keepdims=)`: the mean squared
         /// deviation from the mean, the sum divided by `n - ddof` (`ddof` 1: the sample
         /// variance). Two passes, as numpy: the mean first, then the squared deviations. Over
-        /// nothing, or with `ddof >= n`, the result is `NaN` or `inf`, as numpy's.
+        /// nothing, or with `ddof >= n`, the result is `NaN` or `inf`, as numpy's. Floats give
+        /// their own type, integers `f64` ([`Moments`](crate::Moments)), as numpy's.
         ///
         /// Errors: [`ShapeError::Axis`] for an axis out of range, [`ShapeError::RepeatedAxis`]
         /// for one named twice.
@@ -56,6 +125,8 @@ macro_rules! moments {
         /// assert_eq!(t.try_var(-1, 0, false)?.as_slice(), [2.0 / 3.0, 26.0 / 3.0]);
         /// assert_eq!(t.try_var(0, 1, true)?.as_slice(), [0.5, 2.0, 18.0]);
         /// assert_eq!(t.try_var(Axes::All, 0, false)?.shape(), &[]);
+        /// let counts = DynTensor::from_shape_vec(&[2, 2], vec![1u8, 3, 2, 2])?;
+        /// assert_eq!(counts.try_var(1, 0, false)?.as_slice(), [1.0f64, 0.0]);
         /// # Ok::<(), shaped::ShapeError>(())
         /// ```
         pub fn try_var<'x>(
@@ -63,12 +134,12 @@ macro_rules! moments {
             axes: impl Into<Axes<'x>>,
             ddof: usize,
             keepdims: bool,
-        ) -> Result<DynTensor<T>, ShapeError>
+        ) -> Result<DynTensor<T::Out>, ShapeError>
         where
-            T: Float,
+            T: Moments,
         {
             let $this = self;
-            var(
+            T::var_of(
                 &DynView::new($data, $layout.clone()),
                 axes.into(),
                 ddof,
@@ -83,6 +154,8 @@ macro_rules! moments {
         /// use shaped::DynTensor;
         /// let t = DynTensor::from_shape_vec(&[4], vec![2.0f64, 4.0, 4.0, 6.0])?;
         /// assert_eq!(t.try_std(0, 0, false)?.as_slice(), [2.0f64.sqrt()]);
+        /// let ints = DynTensor::from_shape_vec(&[4], vec![2i64, 4, 4, 6])?;
+        /// assert_eq!(ints.try_std(0, 0, false)?.as_slice(), [2.0f64.sqrt()]);
         /// # Ok::<(), shaped::ShapeError>(())
         /// ```
         pub fn try_std<'x>(
@@ -90,9 +163,9 @@ macro_rules! moments {
             axes: impl Into<Axes<'x>>,
             ddof: usize,
             keepdims: bool,
-        ) -> Result<DynTensor<T>, ShapeError>
+        ) -> Result<DynTensor<T::Out>, ShapeError>
         where
-            T: Float,
+            T: Moments,
         {
             let mut out = self.try_var(axes, ddof, keepdims)?;
             out.as_mut_slice()
