@@ -160,3 +160,22 @@ fn views_over_caller_buffers_with_a_run_time_row_count() {
     let err = Tensor::<u8, shape![Dyn, Dyn]>::from_elem(&[usize::MAX, 2], 0).unwrap_err();
     assert!(matches!(err, ShapeError::Overflow { .. }), "{err}");
 }
+
+#[test]
+fn products_into_a_destination_with_a_run_time_batch() {
+    let x = Tensor::<f32, shape![Dyn, 3]>::from_shape_fn(&[4, 3], |[r, c]| (r + c) as f32).unwrap();
+    let w = Tensor::<f32, shape![3, 2]>::from_fn(|[r, c]| (r * 2 + c) as f32);
+    let mut out = Tensor::<f32, shape![Dyn, 2]>::from_elem(&[4, 2], -1.0).unwrap();
+    x.matmul_to(&w, &mut out);
+    assert_eq!(out.as_slice(), x.matmul(&w).as_slice());
+    let mut again = Tensor::<f32, shape![Dyn, 2]>::from_elem(&[4, 2], 0.0).unwrap();
+    x.try_matmul_to(&w, &mut again).unwrap();
+    assert_eq!(again.as_slice(), out.as_slice());
+    let mut wrong = Tensor::<f32, shape![Dyn, 2]>::from_elem(&[3, 2], 0.0).unwrap();
+    let err = x.try_matmul_to(&w, &mut wrong).unwrap_err();
+    assert!(
+        matches!(err, ShapeError::NotBroadcastableTo { axis: -2, .. }),
+        "{err}"
+    );
+    assert_eq!(wrong.as_slice(), &[0.0; 6], "untouched on error");
+}

@@ -267,19 +267,64 @@ fn planned_product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Sh
     out
 }
 
-/// `a x b` written into `out`, the result's elements row-major.
+/// `a x b` written into `out` (extents `dims`, shape `O`), the result's elements row-major:
+/// the plan a constant when both shapes are known, else computed and checked once per call
+/// (the destination's run-time extents must be the product's).
 #[inline]
-fn product_into<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>>(
+fn try_product_into<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>(
     a: &A,
     b: &B,
     out: &mut [T],
-) {
-    run_into(
-        const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() },
+    dims: &[usize],
+) -> Result<(), ShapeError> {
+    <<A::Shape as Shape>::Kind as Kind>::Or::<<B::Shape as Shape>::Kind>::select(ProductInto {
         a,
         b,
         out,
-    )
+        dims,
+        _o: PhantomData::<O>,
+    })
+}
+
+/// The two arms of a product into a destination.
+struct ProductInto<'x, A, B, T, O> {
+    a: &'x A,
+    b: &'x B,
+    out: &'x mut [T],
+    dims: &'x [usize],
+    _o: PhantomData<O>,
+}
+
+impl<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape> Select
+    for ProductInto<'_, A, B, T, O>
+{
+    type Output = Result<(), ShapeError>;
+    #[inline(always)]
+    fn fixed(self) -> Self::Output {
+        let p = const { &Plan::new::<A::Shape, A::Layout, B::Shape, B::Layout>() };
+        run_into(p, self.a, self.b, self.out);
+        Ok(())
+    }
+    #[inline]
+    fn runtime(self) -> Self::Output {
+        let (p, dims) = run_time_plan::<A, B, O>(self.a, self.b)?;
+        let want = &dims[MAX_RANK - O::RANK..];
+        if want != self.dims {
+            return Err(ShapeError::NotBroadcastableTo {
+                from: Dims::new(want),
+                to: Dims::new(self.dims),
+                axis: first_difference(want, self.dims),
+            });
+        }
+        run_into(&p, self.a, self.b, self.out);
+        Ok(())
+    }
+}
+
+/// The first axis (negative, from the end) where two extents of equal rank differ.
+fn first_difference(a: &[usize], b: &[usize]) -> isize {
+    let back = a.iter().rev().zip(b.iter().rev()).position(|(x, y)| x != y);
+    -(back.unwrap_or(0) as isize) - 1
 }
 
 /// Small products (at most [`SMALL`] multiply-adds each) straight into the result's slots (a
@@ -397,7 +442,40 @@ macro_rules! matmul_method {
             D: Destination<Elem = T>,
             T: Product,
         {
-            product_into(&self, &rhs, out.slots())
+            let (slots, dims) = out.slots_and_dims();
+            if let Err(e) = try_product_into::<T, _, _, D::Shape>(&self, &rhs, slots, dims) {
+                crate::ops::shape_panic(e)
+            }
+        }
+
+        /// [`matmul_to`](Self::matmul_to) for shapes with `Dyn` axes: the inner, batch and
+        /// destination extents checked when the product runs.
+        ///
+        /// Errors: as [`try_matmul`](Self::try_matmul)'s, and
+        /// [`ShapeError::NotBroadcastableTo`] when the destination's run-time extents are not
+        /// the product's; always `Ok` for shapes without `Dyn`.
+        ///
+        /// ```
+        /// use shaped::{shape, Tensor};
+        /// let x = Tensor::<f32, shape![Dyn, 3]>::from_elem(&[5, 3], 1.0)?;
+        /// let w = Tensor::<f32, shape![3, 2]>::filled(2.0);
+        /// let mut out = Tensor::<f32, shape![Dyn, 2]>::from_elem(&[5, 2], 0.0)?;
+        /// x.try_matmul_to(&w, &mut out)?;
+        /// assert_eq!(out.as_slice()[9], 6.0);
+        /// let mut short = Tensor::<f32, shape![Dyn, 2]>::from_elem(&[4, 2], 0.0)?;
+        /// assert!(x.try_matmul_to(&w, &mut short).is_err());
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        #[inline]
+        pub fn try_matmul_to<R, D>(&self, rhs: R, out: &mut D) -> Result<(), ShapeError>
+        where
+            R: Operand<Elem = T>,
+            S: MatMul<R::Shape, Output = D::Shape>,
+            D: Destination<Elem = T>,
+            T: Product,
+        {
+            let (slots, dims) = out.slots_and_dims();
+            try_product_into::<T, _, _, D::Shape>(&self, &rhs, slots, dims)
         }
 
         /// The inner product of two 1-D operands (numpy's `dot` on vectors): `matmul` with a
