@@ -732,3 +732,20 @@ fn fixtures_cover_every_function_error_and_rank() {
         );
     }
 }
+
+/// Extents whose product overflows `usize` beside an axis of extent 0 (a broadcast view): an
+/// empty result, never an arithmetic overflow (found by fuzzing).
+#[test]
+fn huge_extents_beside_an_empty_axis_give_empty_results() {
+    let z = shaped::DynTensor::<f32>::zeros(&[0]);
+    let v = z.view().try_broadcast_to(&[usize::MAX, 2, 0]).unwrap();
+    assert_eq!(v.try_var(&[0, 1][..], 0, false).unwrap().len(), 0);
+    assert_eq!(v.try_take(&[0, 1], Some(1)).unwrap().len(), 0);
+    assert_eq!(
+        v.try_compress(&[true], Some(2))
+            .map(|t| t.len())
+            .unwrap_or(0),
+        0
+    );
+    assert_eq!(v.try_cumsum(Some(0)).unwrap().len(), 0);
+}

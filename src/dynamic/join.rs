@@ -123,7 +123,7 @@ fn join<T: Clone>(
 ) -> Result<DynTensor<T>, ShapeError> {
     let n = count_or_err(dims)?;
     let mut out = buffer::try_with_capacity(n, dims)?;
-    let outer: usize = dims[..k].iter().product();
+    let outer: usize = dims[..k].iter().fold(1, |n, &d| n.saturating_mul(d));
     if n > 0 {
         // Inputs whose blocks are not packed rows, packed first (a planned copy each).
         let packed: Vec<Option<DynTensor<T>>> = parts
@@ -137,7 +137,7 @@ fn join<T: Clone>(
             .iter()
             .zip(&packed)
             .map(|((data, l), copy)| {
-                let block: usize = l.dims[k..].iter().product();
+                let block: usize = l.dims[k..].iter().fold(1, |n, &d| n.saturating_mul(d));
                 match copy {
                     Some(t) => {
                         let strides = super::dims::Strides::row_major(&l.dims);

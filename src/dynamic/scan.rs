@@ -43,7 +43,7 @@ fn scan<T: Reduce>(
     let k = axis_of(axis, &l.dims)?;
     let mut out = view.to_tensor();
     let n = l.dims[k];
-    let inner: usize = l.dims[k + 1..].iter().product();
+    let inner: usize = l.dims[k + 1..].iter().fold(1, |n, &d| n.saturating_mul(d));
     if out.is_empty() {
         return Ok(out);
     }

@@ -26,7 +26,7 @@ fn take<T: Clone>(
     };
     let k = axis_of(axis, &l.dims)?;
     let n = l.dims[k];
-    let outer: usize = l.dims[..k].iter().product();
+    let outer: usize = l.dims[..k].iter().fold(1, |n, &d| n.saturating_mul(d));
     // numpy checks the indices as it copies: not at all when there is nothing to copy into,
     // except that taking from an axis of extent 0 is always refused. Checked here in one pass
     // that writes nothing; the copy below then only wraps the negative ones.
@@ -41,7 +41,7 @@ fn take<T: Clone>(
     );
     let total = count_or_err(&dims)?;
     let (inner_dims, inner_strides) = (&l.dims[k + 1..], &l.strides[k + 1..]);
-    let block: usize = inner_dims.iter().product();
+    let block: usize = inner_dims.iter().fold(1, |n, &d| n.saturating_mul(d));
     let stride = l.strides[k] as usize;
     let position = |start: usize, i: isize| {
         let i = if i < 0 { i.wrapping_add_unsigned(n) } else { i } as usize;

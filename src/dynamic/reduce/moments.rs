@@ -100,7 +100,9 @@ fn var<T: Float>(
         .zip(mask.iter())
         .filter(|(_, m)| **m)
         .map(|(d, _)| *d)
-        .product();
+        // Saturating: only a result with no elements can have a reduced count past usize (its
+        // other extents then include a 0), and it divides nothing.
+        .fold(1, usize::saturating_mul);
     let div = T::from_count(n.saturating_sub(ddof));
     out.as_mut_slice().iter_mut().for_each(|x| *x = *x / div);
     Ok(out)
