@@ -749,3 +749,13 @@ fn huge_extents_beside_an_empty_axis_give_empty_results() {
     );
     assert_eq!(v.try_cumsum(Some(0)).unwrap().len(), 0);
 }
+
+/// Joined extents past `usize` (two vast, empty broadcast views) are an error, not an overflow
+/// (found by fuzzing).
+#[test]
+fn a_joined_extent_past_usize_is_an_error() {
+    let z = shaped::DynTensor::<f32>::zeros(&[0]);
+    let v = z.view().try_broadcast_to(&[usize::MAX, 0]).unwrap();
+    let err = shaped::try_concatenate(&[v.clone(), v], 0).unwrap_err();
+    assert!(matches!(err, shaped::ShapeError::Overflow { .. }), "{err}");
+}

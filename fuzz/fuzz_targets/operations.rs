@@ -108,7 +108,14 @@ fn static_shapes_with_run_time_axes(
     let _ = x.try_matmul(&x);
     if let Ok(c) = x.clone().try_into_shape::<shape![Dyn, 3]>() {
         let _ = c.try_add(&x);
-        let _ = c.try_matmul(&Tensor::<f32, shape![3, 2]>::filled(1.0));
+        let w = Tensor::<f32, shape![3, 2]>::filled(1.0);
+        let _ = c.try_matmul(&w);
+        if let Ok(mut out) = Tensor::<f32, shape![Dyn, 2]>::from_elem(&input.small_shape(), 0.0) {
+            let _ = c.try_matmul_to(&w, &mut out);
+        }
+    }
+    if let Ok(mut out) = M::from_elem(&input.small_shape(), 0.0) {
+        let _ = x.try_matmul_to(&x, &mut out);
     }
     let _ = x.clone().try_into_shape::<shape![2, 3]>();
     let mut acc = x.clone();

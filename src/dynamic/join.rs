@@ -54,7 +54,14 @@ pub fn try_concatenate<T: Clone>(
         }
     }
     let mut dims = first.layout().dims.clone();
-    dims[k] = views.iter().map(|v| v.shape()[k]).sum();
+    // Views of broadcast or strided extents may be vast and empty: a joined extent past usize
+    // is an error, not an overflow.
+    dims[k] = views
+        .iter()
+        .try_fold(0usize, |n, v| n.checked_add(v.shape()[k]))
+        .ok_or_else(|| ShapeError::Overflow {
+            shape: Dims::new(first.shape()),
+        })?;
     let parts: Vec<(&[T], Layout)> = views
         .iter()
         .map(|v| (v.data(), v.layout().clone()))
