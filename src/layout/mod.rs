@@ -11,6 +11,7 @@ use core::marker::PhantomData;
 
 use crate::{BroadcastInto, Shape};
 
+pub(crate) mod derive;
 mod views;
 pub(crate) use views::stride_of;
 pub use views::{DiagonalOf, DiagonalToOf, Moved, Narrowed, Permuted, Reversed, Stepped, Swapped};
@@ -57,6 +58,30 @@ pub const fn row_major(dims: &[usize; MAX_RANK]) -> [usize; MAX_RANK] {
         i -= 1;
         s[i] = acc;
         acc = acc.wrapping_mul(dims[i]);
+    }
+    s
+}
+
+/// [`row_major`] of a shape whose extents may be run-time (`None`): the outermost extent is never
+/// needed (no stride multiplies it), so `[Dyn, 784]` has the constant strides `[784, 1]`. For a
+/// run-time extent further in the strides are not constants and naming them fails the build. The
+/// padding slots (extent 1, their strides never read) take the product of the known extents.
+pub const fn row_major_known(dims: &[Option<usize>; MAX_RANK], rank: usize) -> [usize; MAX_RANK] {
+    let mut s = [0; MAX_RANK];
+    let mut acc: usize = 1;
+    let mut i = MAX_RANK;
+    while i > 0 {
+        i -= 1;
+        s[i] = acc;
+        acc = match dims[i] {
+            Some(d) => acc.wrapping_mul(d),
+            None if i == MAX_RANK - rank => acc,
+            None => panic!(
+                "the row-major strides of this shape depend on a `Dyn` extent below its \
+                 outermost axis, so they are not constants: this view of a view needs them at \
+                 compile time (convert the source with `try_into_shape` first)"
+            ),
+        };
     }
     s
 }
@@ -201,7 +226,7 @@ pub trait Layout<S: Shape>: Copy + Default + core::fmt::Debug + Send + Sync + 's
 pub struct RowMajor;
 
 impl<S: Shape> Layout<S> for RowMajor {
-    const STRIDES: [usize; MAX_RANK] = row_major(&S::PADDED_DIMS);
+    const STRIDES: [usize; MAX_RANK] = row_major_known(&S::STATIC_DIMS, S::RANK);
     const ROW_MAJOR: bool = true;
 }
 

@@ -179,10 +179,3 @@ impl<Src: Permute<P>, L: Layout<Src>, P: AxisList> Layout<<Src as Permute<P>>::O
         out
     };
 }
-
-impl<Src: Permute<P>, L: Layout<Src>, P: AxisList> Permuted<Src, L, P> {
-    /// Evaluates the strides, whose computation rejects a repeated axis.
-    pub(crate) const CHECKED: () = {
-        let _ = <Self as Layout<<Src as Permute<P>>::Output>>::STRIDES;
-    };
-}

@@ -10,6 +10,7 @@
 
 use crate::reduce::fold::{arg_best, beats_max, beats_min, max_nan, min_nan, pairwise};
 use crate::shape::axis::{ExtentAt, RemoveAxis};
+use crate::shape::kind::Kind;
 use crate::{Float, MAX_RANK, Reduce, Shape, Tensor};
 
 /// Axis `axis` of shape `S` as `(outer, len, inner)` element counts: the axes before it, its
@@ -30,20 +31,96 @@ const fn split<S: Shape>(axis: isize) -> (usize, usize, usize) {
     (outer, dims[k], inner)
 }
 
-/// `op` folded along axis `A` of `x` (row-major, shape `S`) into a tensor of shape `O`: lanes
-/// folded pairwise when the axis is the last, else rows folded into the output element-wise.
-/// The axis is not empty.
+/// Axis `A` of a tensor of shape `S` and extents `dims` as `(outer, len, inner)`: constants for a
+/// shape without `Dyn`, counted from `dims` otherwise.
+#[inline(always)]
+fn split_of<S: Shape, const A: isize>(dims: &[usize]) -> (usize, usize, usize) {
+    S::Kind::pick(
+        || const { split::<S>(A) },
+        || {
+            let k = normalise(A, dims.len());
+            let count = |d: &[usize]| d.iter().product::<usize>();
+            (count(&dims[..k]), dims[k], count(&dims[k + 1..]))
+        },
+    )
+}
+
+/// Axis `axis` (valid) of a rank-`rank` shape as a position.
+fn normalise(axis: isize, rank: usize) -> usize {
+    if axis < 0 {
+        rank - axis.unsigned_abs()
+    } else {
+        axis as usize
+    }
+}
+
+/// The extents `dims` without axis `axis` (valid), as `O`'s index.
+fn without<O: Shape>(dims: &[usize], axis: isize) -> O::Index {
+    let k = normalise(axis, dims.len());
+    let mut out = O::Index::default();
+    for (o, &d) in out
+        .as_mut()
+        .iter_mut()
+        .zip(dims[..k].iter().chain(&dims[k + 1..]))
+    {
+        *o = d;
+    }
+    out
+}
+
+/// A maximum, minimum or arg-reduction of a shape with `Dyn` axes over no elements.
+#[cold]
+#[inline(never)]
+fn empty_reduction(axis: Option<isize>, dims: &[usize]) -> ! {
+    crate::ops::shape_panic(crate::ShapeError::EmptyReduction {
+        axis: axis.map(|a| normalise(a, dims.len())),
+        shape: crate::error::Dims::new(dims),
+    })
+}
+
+/// The extent of axis `axis` (valid) of `S` when it is known at compile time.
+const fn static_extent<S: Shape>(axis: isize) -> Option<usize> {
+    let rank = S::RANK as isize;
+    S::STATIC_DIMS[(MAX_RANK as isize - rank + if axis < 0 { axis + rank } else { axis }) as usize]
+}
+
+/// Whether some extent of `S` is known to be 0.
+const fn statically_empty<S: Shape>() -> bool {
+    let mut i = 0;
+    while i < MAX_RANK {
+        if matches!(S::STATIC_DIMS[i], Some(0)) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// A run-time axis of a maximum, minimum or arg-reduction checked not to be empty (a static
+/// one is checked where the method is built, so the error points at the call).
+#[inline(always)]
+fn check_not_empty<S: Shape, const A: isize>(dims: &[usize]) {
+    if static_extent::<S>(A).is_none() && split_of::<S, A>(dims).1 == 0 {
+        empty_reduction(Some(A), dims)
+    }
+}
+
+/// `op` folded along axis `A` of `x` (row-major, shape `S`, extents `dims`) into a tensor of
+/// shape `O`: lanes folded pairwise when the axis is the last, else rows folded into the output
+/// element-wise. The axis is not empty.
 #[inline]
 fn fold_axis<T: Copy, S: Shape, O: Shape, const A: isize>(
     x: &[T],
+    dims: &[usize],
     op: impl Fn(T, T) -> T,
 ) -> Tensor<T, O> {
-    let (_, len, inner) = const { split::<S>(A) };
+    let (_, len, inner) = split_of::<S, A>(dims);
+    let out_dims = || without::<O>(dims, A);
     if inner == 1 {
-        return Tensor::from_flat_fn(|o| pairwise(&x[o * len..(o + 1) * len], &op));
+        return Tensor::from_flat_fn_dims(out_dims, |o| pairwise(&x[o * len..(o + 1) * len], &op));
     }
     let block = len * inner;
-    let mut out = Tensor::from_flat_fn(|n| x[n / inner * block + n % inner]);
+    let mut out = Tensor::from_flat_fn_dims(out_dims, |n| x[n / inner * block + n % inner]);
     // Rows folded in order, four per pass over the output (read and written once per four).
     let row = |o: usize, j: usize| &x[o * block + j * inner..][..inner];
     for (o, dst) in out
@@ -92,10 +169,14 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     where
         S: RemoveAxis<A>,
     {
-        if const { split::<S>(A).1 } == 0 {
-            return Tensor::filled(T::ZERO);
+        let dims = self.shape();
+        if split_of::<S, A>(dims).1 == 0 {
+            return Tensor::from_flat_fn_dims(
+                || without::<<S as RemoveAxis<A>>::Output>(dims, A),
+                |_| T::ZERO,
+            );
         }
-        fold_axis::<T, S, _, A>(self.as_slice(), T::plus)
+        fold_axis::<T, S, _, A>(self.as_slice(), dims, T::plus)
     }
 
     /// The product along axis `A`, as [`sum_axis`](Self::sum_axis).
@@ -108,10 +189,14 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     where
         S: RemoveAxis<A>,
     {
-        if const { split::<S>(A).1 } == 0 {
-            return Tensor::filled(T::ONE);
+        let dims = self.shape();
+        if split_of::<S, A>(dims).1 == 0 {
+            return Tensor::from_flat_fn_dims(
+                || without::<<S as RemoveAxis<A>>::Output>(dims, A),
+                |_| T::ONE,
+            );
         }
-        fold_axis::<T, S, _, A>(self.as_slice(), T::times)
+        fold_axis::<T, S, _, A>(self.as_slice(), dims, T::times)
     }
 
     /// The largest element along axis `A`, `NaN` if any is (numpy's `max`). Over an axis of
@@ -125,8 +210,13 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     where
         S: RemoveAxis<A>,
     {
-        const { assert_not_empty(split::<S>(A).1) };
-        fold_axis::<T, S, _, A>(self.as_slice(), max_nan)
+        const {
+            if let Some(len) = static_extent::<S>(A) {
+                assert_not_empty(len)
+            }
+        };
+        check_not_empty::<S, A>(self.shape());
+        fold_axis::<T, S, _, A>(self.as_slice(), self.shape(), max_nan)
     }
 
     /// The smallest element along axis `A`, as [`max_axis`](Self::max_axis).
@@ -139,8 +229,13 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     where
         S: RemoveAxis<A>,
     {
-        const { assert_not_empty(split::<S>(A).1) };
-        fold_axis::<T, S, _, A>(self.as_slice(), min_nan)
+        const {
+            if let Some(len) = static_extent::<S>(A) {
+                assert_not_empty(len)
+            }
+        };
+        check_not_empty::<S, A>(self.shape());
+        fold_axis::<T, S, _, A>(self.as_slice(), self.shape(), min_nan)
     }
 
     /// The position of the largest element along axis `A` (the first of equals, the first
@@ -179,21 +274,27 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     where
         S: RemoveAxis<A>,
     {
-        let (_, len, inner) = const {
-            let s = split::<S>(A);
-            assert_not_empty(s.1);
-            s
+        const {
+            if let Some(len) = static_extent::<S>(A) {
+                assert_not_empty(len)
+            }
         };
+        let dims = self.shape();
+        check_not_empty::<S, A>(dims);
+        let (_, len, inner) = split_of::<S, A>(dims);
         let x = self.as_slice();
-        Tensor::from_flat_fn(|n| {
-            let first = n / inner * len * inner + n % inner;
-            let best = if inner == 1 {
-                arg_best(x[first..first + len].iter().copied(), better)
-            } else {
-                arg_best((0..len).map(|j| x[first + j * inner]), better)
-            };
-            best.unwrap_or(0)
-        })
+        Tensor::from_flat_fn_dims(
+            || without::<<S as RemoveAxis<A>>::Output>(dims, A),
+            |n| {
+                let first = n / inner * len * inner + n % inner;
+                let best = if inner == 1 {
+                    arg_best(x[first..first + len].iter().copied(), better)
+                } else {
+                    arg_best((0..len).map(|j| x[first + j * inner]), better)
+                };
+                best.unwrap_or(0)
+            },
+        )
     }
 
     /// The largest element, `NaN` if any is. A tensor without elements does not build.
@@ -203,7 +304,10 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     /// assert_eq!(tensor![[1, 9], [4, 2]].max(), 9);
     /// ```
     pub fn max(&self) -> T {
-        const { assert_not_empty(S::NUM) };
+        const { assert_not_empty(!statically_empty::<S>() as usize) };
+        if !S::Kind::FIXED && self.is_empty() {
+            empty_reduction(None, self.shape())
+        }
         pairwise(self.as_slice(), &max_nan)
     }
 
@@ -214,7 +318,10 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     /// assert_eq!(tensor![[1, 9], [4, 2]].min(), 1);
     /// ```
     pub fn min(&self) -> T {
-        const { assert_not_empty(S::NUM) };
+        const { assert_not_empty(!statically_empty::<S>() as usize) };
+        if !S::Kind::FIXED && self.is_empty() {
+            empty_reduction(None, self.shape())
+        }
         pairwise(self.as_slice(), &min_nan)
     }
 
@@ -247,7 +354,7 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     where
         S: ExtentAt<A>,
     {
-        let (outer, len, inner) = const { split::<S>(A) };
+        let (outer, len, inner) = split_of::<S, A>(self.shape());
         let x = self.as_mut_slice();
         if inner == 1 {
             for lane in x.chunks_exact_mut(len.max(1)).take(outer) {
@@ -281,9 +388,10 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     where
         S: ExtentAt<A>,
     {
-        let (outer, len, inner) = const { split::<S>(A) };
+        let (outer, len, inner) = split_of::<S, A>(self.shape());
         let x = self.as_slice();
-        let mut out = Tensor::<usize, S>::from_flat_fn(|n| n / inner % len.max(1));
+        let mut out =
+            Tensor::<usize, S>::from_flat_fn_dims(|| self.dims(), |n| n / inner % len.max(1));
         let idx = out.as_mut_slice();
         for o in 0..outer {
             for i in 0..inner {
@@ -315,7 +423,7 @@ impl<T: Float, S: Shape> Tensor<T, S> {
     where
         S: RemoveAxis<A>,
     {
-        let n = T::from_count(const { split::<S>(A).1 });
+        let n = T::from_count(split_of::<S, A>(self.shape()).1);
         let mut sum = self.sum_axis::<A>();
         sum.as_mut_slice().iter_mut().for_each(|x| *x = *x / n);
         sum
@@ -332,7 +440,7 @@ impl<T: Float, S: Shape> Tensor<T, S> {
             [] => T::ZERO,
             x => pairwise(x, &T::plus),
         };
-        sum / T::from_count(S::NUM)
+        sum / T::from_count(self.len())
     }
 }
 
@@ -390,16 +498,19 @@ impl<T: Copy + PartialEq, S: Shape> Tensor<T, S> {
     pub fn unique_consecutive(&self) -> UniqueRuns<T, S> {
         let x = self.as_slice();
         let mut values = self.clone();
-        let mut counts = Tensor::<usize, S>::from_flat_fn(|_| 0);
+        let mut counts = Tensor::<usize, S>::from_flat_fn_dims(|| self.dims(), |_| 0);
         let mut len = 0;
-        let inverse = Tensor::<usize, S>::from_flat_fn(|i| {
-            if i == 0 || x[i - 1] != x[i] {
-                values.as_mut_slice()[len] = x[i];
-                len += 1;
-            }
-            counts.as_mut_slice()[len - 1] += 1;
-            len - 1
-        });
+        let inverse = Tensor::<usize, S>::from_flat_fn_dims(
+            || self.dims(),
+            |i| {
+                if i == 0 || x[i - 1] != x[i] {
+                    values.as_mut_slice()[len] = x[i];
+                    len += 1;
+                }
+                counts.as_mut_slice()[len - 1] += 1;
+                len - 1
+            },
+        );
         UniqueRuns {
             values,
             counts,

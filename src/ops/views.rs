@@ -1,33 +1,72 @@
-//! Static views that change shape, and owned tensors moved into a new shape. Result shapes come
-//! from the axis algebra ([`crate::shape::axis`]): an axis out of range, or a squeeze of an axis
-//! whose extent is not 1, does not compile, and the error names the axis and the shape.
+//! Static views that rearrange axes. Result shapes come from the axis algebra
+//! ([`crate::shape::axis`]): an axis out of range does not compile, and the error names the axis
+//! and the shape.
 //!
-//! - Views (nothing copied, any layout): [`t`](crate::TensorView::t) reverses the axes,
-//!   [`swap_axes`](crate::TensorView::swap_axes) exchanges two,
-//!   [`move_axis`](crate::TensorView::move_axis) moves one,
-//!   [`diagonal`](crate::TensorView::diagonal) takes the diagonal of two axes of equal extent,
-//!   [`diagonal_to`](crate::TensorView::diagonal_to) any diagonal, its length named,
-//!   [`slice_axis`](crate::TensorView::slice_axis) (and [`slice!`](macro@crate::slice)) every
-//!   `STEP`-th element of a range. A view is an operand of every element-wise operation,
-//!   broadcast-checked at compile time, and [`to_tensor`](crate::TensorView::to_tensor) copies it
-//!   out.
-//! - Owned tensors keep their elements in row-major order, so a new shape with the same element
-//!   count is a move: [`reshape`](crate::Tensor::reshape), [`unsqueeze`](crate::Tensor::unsqueeze),
-//!   [`squeeze`](crate::Tensor::squeeze). A reshape to a different count fails `cargo build`
-//!   (a post-monomorphisation error: `cargo check` does not see it) naming both shapes.
+//! Nothing is copied, any layout: [`t`](crate::TensorView::t) reverses the axes,
+//! [`swap_axes`](crate::TensorView::swap_axes) exchanges two,
+//! [`move_axis`](crate::TensorView::move_axis) moves one,
+//! [`diagonal`](crate::TensorView::diagonal) takes the diagonal of two axes of equal extent,
+//! [`diagonal_to`](crate::TensorView::diagonal_to) any diagonal, its length named,
+//! [`slice_axis`](crate::TensorView::slice_axis) (and [`slice!`](macro@crate::slice)) every
+//! `STEP`-th element of a range. A view is an operand of every element-wise operation,
+//! broadcast-checked at compile time, and [`to_tensor`](crate::TensorView::to_tensor) copies it
+//! out.
+//!
+//! A view of a static source has its strides as constants of its layout type and keeps nothing
+//! beside its elements. A view of a source with a `Dyn` axis keeps its extents and strides,
+//! computed from the source's by [`crate::layout::derive`] when it is taken; a window or diagonal
+//! that does not fit its run-time extent panics there. Such a view may come out fully static (a
+//! window of known length over the batch of `[Dyn, 784]`) when its strides are constants too;
+//! where they depend on a run-time extent (a window of the last axis of `[2, Dyn]`) the build
+//! fails, naming the reason.
 
+use crate::layout::derive::{self, Source, Target};
 use crate::layout::{
     DiagonalOf, DiagonalToOf, Layout, Moved, Narrowed, Permuted, Reversed, RowMajor, Stepped,
     Swapped, stride_of,
 };
 use crate::shape::axis::{
-    AxisList, Diagonal, DiagonalTo, ExtentAt, InsertAxis, MoveAxis, Permute, ReplaceAxis, Reverse,
-    SqueezeAxis, SwapAxes, diagonal_len,
+    AxisList, Diagonal, DiagonalTo, ExtentAt, MoveAxis, Permute, ReplaceAxis, Reverse, SwapAxes,
+    diagonal_len,
 };
-use crate::{One, Shape, Tensor, TensorView};
+use crate::shape::kind::Kind;
+use crate::view::ViewDims;
+use crate::{Shape, Tensor, TensorView};
+
+/// What a view of `S2` laid out by `L2`, taken from `src` (a view of `S` laid out by `L`), keeps
+/// beside its elements. A static source: nothing (its view is static too), and `derive` is not
+/// even compiled in. A source with a `Dyn` axis: `derive` computes the result's extents and
+/// strides from the source's stored ones (checked against `S2`'s and `L2`'s constants when the
+/// result is static).
+#[inline(always)]
+fn derived<S: Shape, L: Layout<S>, S2: Shape, L2: Layout<S2>>(
+    src: &ViewDims<S>,
+    derive: impl FnOnce(Source<'_>, Target<'_>),
+) -> ViewDims<S2> {
+    S::Kind::pick(
+        || S2::Kind::fixed_view_dims::<S2>(),
+        || {
+            S2::Kind::derived_view_dims::<S2, L2>(|dims, strides| {
+                let source = Source {
+                    dims: S::Kind::view_dims::<S>(src),
+                    strides: S::Kind::view_strides::<S, L>(src),
+                };
+                derive(source, Target { dims, strides })
+            })
+        },
+    )
+}
+
+/// A window (`try_narrow`, `slice_axis`) or diagonal (`diagonal_to`) that does not fit the shape
+/// of a view with a `Dyn` axis, found when the program runs.
+#[cold]
+#[inline(never)]
+fn misfit(what: core::fmt::Arguments<'_>) -> ! {
+    panic!("{what}")
+}
 
 macro_rules! view_ops {
-    ($lt:lifetime, $layout:ty, |$this:ident| $data:expr) => {
+    ($lt:lifetime, $layout:ty, |$this:ident| $view:expr) => {
         /// All axes reversed (numpy's `.T`): a view, nothing copied.
         ///
         /// ```
@@ -44,7 +83,12 @@ macro_rules! view_ops {
             S: Reverse,
         {
             let $this = self;
-            TensorView::from_parts($data)
+            let view = $view;
+            let dims = derived::<S, $layout, <S as Reverse>::Output, Reversed<S, $layout>>(
+                view.view_dims(),
+                derive::reversed,
+            );
+            TensorView::from_parts_with(view.source(), dims)
         }
 
         /// Axes `A` and `B` exchanged (negative axes count from the end): a view, nothing copied.
@@ -63,7 +107,12 @@ macro_rules! view_ops {
             S: SwapAxes<A, B>,
         {
             let $this = self;
-            TensorView::from_parts($data)
+            let view = $view;
+            let dims = derived::<S, $layout, <S as SwapAxes<A, B>>::Output, Swapped<S, $layout, A, B>>(
+                view.view_dims(),
+                |src, out| derive::swapped(A, B, src, out),
+            );
+            TensorView::from_parts_with(view.source(), dims)
         }
 
         /// The diagonal of axes `A1` and `A2`, which must have the same extent (numpy's
@@ -86,7 +135,14 @@ macro_rules! view_ops {
             S: Diagonal<A1, A2>,
         {
             let $this = self;
-            TensorView::from_parts($data)
+            let view = $view;
+            let dims = derived::<S, $layout, <S as Diagonal<A1, A2>>::Output, DiagonalOf<S, $layout, A1, A2>>(
+                view.view_dims(),
+                |src, out| {
+                    derive::diagonal(A1, A2, 0, src, out);
+                },
+            );
+            TensorView::from_parts_with(view.source(), dims)
         }
 
         /// The diagonal `OFFSET` of axes `A1` and `A2`, whose length you name as the extent `E`
@@ -129,15 +185,27 @@ macro_rules! view_ops {
             S: DiagonalTo<A1, A2, E> + ExtentAt<A1> + ExtentAt<A2>,
         {
             let $this = self;
-            let start: usize = const {
-                let e1 = <<S as ExtentAt<A1>>::Output as crate::Extent>::VALUE;
-                let e2 = <<S as ExtentAt<A2>>::Output as crate::Extent>::VALUE;
-                assert!(
-                    E::VALUE == diagonal_len(e1, e2, OFFSET),
-                    "diagonal_to: the target extent E must be the diagonal's length, \
-                     min(e1 - max(0, -OFFSET), e2 - max(0, OFFSET)) and at least 0; the note \
-                     below names the shape, the axes A1 and A2, OFFSET and E"
-                );
+            let view = $view;
+            let mut first = 0;
+            let dims = derived::<S, $layout, <S as DiagonalTo<A1, A2, E>>::Output, DiagonalToOf<S, $layout, A1, A2, E>>(
+                view.view_dims(),
+                |src, out| first = derive::diagonal(A1, A2, OFFSET, src, out),
+            );
+            // Checked here (not in a closure) so the error points at the call; a `Dyn` extent
+            // is checked when the program runs.
+            const {
+                let e1 = <<S as ExtentAt<A1>>::Output as crate::Extent>::STATIC;
+                let e2 = <<S as ExtentAt<A2>>::Output as crate::Extent>::STATIC;
+                if let (Some(e1), Some(e2), Some(e)) = (e1, e2, E::STATIC) {
+                    assert!(
+                        e == diagonal_len(e1, e2, OFFSET),
+                        "diagonal_to: the target extent E must be the diagonal's length, \
+                         min(e1 - max(0, -OFFSET), e2 - max(0, OFFSET)) and at least 0; the note \
+                         below names the shape, the axes A1 and A2, OFFSET and E"
+                    );
+                }
+            };
+            let start = S::Kind::pick(|| const {
                 let strides = &<$layout as Layout<S>>::STRIDES;
                 match OFFSET {
                     // An empty diagonal reaches nothing: its data stays where it is.
@@ -145,9 +213,23 @@ macro_rules! view_ops {
                     o if o < 0 => o.unsigned_abs() * stride_of(strides, A1, S::RANK),
                     o => o.unsigned_abs() * stride_of(strides, A2, S::RANK),
                 }
-            };
-            let data = $data;
-            TensorView::from_parts(&data[start..])
+            }, || {
+                let shape = view.shape();
+                let len = diagonal_len(
+                    derive::extent(shape, A1),
+                    derive::extent(shape, A2),
+                    OFFSET,
+                );
+                if E::STATIC.is_some_and(|e| e != len) {
+                    misfit(format_args!(
+                        "diagonal_to: the diagonal {OFFSET} of axes {A1} and {A2} of shape \
+                         {shape:?} has {len} elements, not the {} the type E names",
+                        E::VALUE
+                    ));
+                }
+                first
+            });
+            TensorView::from_parts_with(&view.source()[start..], dims)
         }
 
         /// The window `start..start + E` of axis `AXIS` (`E` an extent type: `Dim<3>`, or `One`
@@ -177,25 +259,37 @@ macro_rules! view_ops {
             S: ReplaceAxis<AXIS, E> + ExtentAt<AXIS>,
         {
             let $this = self;
-            let extent = <<S as ExtentAt<AXIS>>::Output as crate::Extent>::VALUE;
+            let view = $view;
+            let extent = S::Kind::pick(
+                || <<S as ExtentAt<AXIS>>::Output as crate::Extent>::VALUE,
+                || derive::extent(view.shape(), AXIS),
+            );
             if start > extent || E::VALUE > extent - start {
                 return Err(crate::ShapeError::Narrow {
                     axis: AXIS,
                     start,
                     len: E::VALUE,
-                    shape: crate::error::Dims::new(S::dims()),
+                    shape: crate::error::Dims::new(view.shape()),
                 });
             }
-            let stride: usize =
-                const { stride_of(&<$layout as Layout<S>>::STRIDES, AXIS, S::RANK) };
-            let data = $data;
+            let stride: usize = S::Kind::pick(
+                || const { stride_of(&<$layout as Layout<S>>::STRIDES, AXIS, S::RANK) },
+                || derive::stride(view.strides(), AXIS),
+            );
+            let dims = derived::<S, $layout, <S as ReplaceAxis<AXIS, E>>::Output, Narrowed<S, $layout, AXIS, E>>(
+                view.view_dims(),
+                |src, out| {
+                    derive::stepped(AXIS, start, 1, E::VALUE, src, out);
+                },
+            );
+            let data = view.source();
             // An empty window reaches nothing: keep the data as it is.
             let data = if E::VALUE == 0 {
                 data
             } else {
                 &data[start * stride..]
             };
-            Ok(TensorView::from_parts(data))
+            Ok(TensorView::from_parts_with(data, dims))
         }
 
         /// `E` elements of axis `AXIS`, every `STEP`-th from `START` (numpy's
@@ -232,23 +326,46 @@ macro_rules! view_ops {
             S: ReplaceAxis<AXIS, E> + ExtentAt<AXIS>,
         {
             let $this = self;
-            let start: usize = const {
-                let extent = <<S as ExtentAt<AXIS>>::Output as crate::Extent>::VALUE;
+            let view = $view;
+            let mut first = 0;
+            let dims = derived::<S, $layout, <S as ReplaceAxis<AXIS, E>>::Output, Stepped<S, $layout, AXIS, E, STEP>>(
+                view.view_dims(),
+                |src, out| first = derive::stepped(AXIS, START, STEP, E::VALUE, src, out),
+            );
+            // Checked here (not in a closure) so the error points at the call; a `Dyn` extent
+            // is checked when the program runs.
+            const {
                 assert!(STEP > 0, "slice_axis: STEP must be at least 1");
-                assert!(
-                    E::VALUE == 0 || START + (E::VALUE - 1) * STEP < extent,
-                    "slice_axis: the slice's last element, START + (E - 1) * STEP, lies past the \
-                     end of axis AXIS; the note below names the shape, AXIS, START, STEP and E"
-                );
+                let extent = <<S as ExtentAt<AXIS>>::Output as crate::Extent>::STATIC;
+                if let Some(extent) = extent {
+                    assert!(
+                        E::VALUE == 0 || START + (E::VALUE - 1) * STEP < extent,
+                        "slice_axis: the slice's last element, START + (E - 1) * STEP, lies past \
+                         the end of axis AXIS; the note below names the shape, AXIS, START, STEP \
+                         and E"
+                    );
+                }
+            };
+            let start = S::Kind::pick(|| const {
                 // An empty slice reaches nothing: its data stays where it is.
                 if E::VALUE == 0 {
                     0
                 } else {
                     START * stride_of(&<$layout as Layout<S>>::STRIDES, AXIS, S::RANK)
                 }
-            };
-            let data = $data;
-            TensorView::from_parts(&data[start..])
+            }, || {
+                let extent = derive::extent(view.shape(), AXIS);
+                if !derive::fits(extent, START, STEP, E::VALUE) {
+                    misfit(format_args!(
+                        "slice_axis: {} elements every {STEP} from {START} do not fit axis {AXIS} \
+                         of shape {:?}",
+                        E::VALUE,
+                        view.shape()
+                    ));
+                }
+                first
+            });
+            TensorView::from_parts_with(&view.source()[start..], dims)
         }
 
         /// The axes in the order `P`, written `axes![..]` (numpy's `transpose(axes)`): a view.
@@ -269,10 +386,19 @@ macro_rules! view_ops {
             S: Permute<P>,
         {
             let $this = self;
-            let view = TensorView::from_parts($data);
+            let view = $view;
             // Evaluated here so a repeated axis fails the build at the call.
-            let () = const { Permuted::<S, $layout, P>::CHECKED };
-            view
+            const {
+                assert!(
+                    derive::is_permutation(P::AXES, S::RANK),
+                    "a permutation must name each axis once: this one repeats an axis"
+                )
+            };
+            let dims = derived::<S, $layout, <S as Permute<P>>::Output, Permuted<S, $layout, P>>(
+                view.view_dims(),
+                |src, out| derive::permuted(P::AXES, src, out),
+            );
+            TensorView::from_parts_with(view.source(), dims)
         }
 
         /// Axis `SRC` moved to position `DST`, the others in order (numpy's `moveaxis`): a view.
@@ -291,74 +417,20 @@ macro_rules! view_ops {
             S: MoveAxis<SRC, DST>,
         {
             let $this = self;
-            TensorView::from_parts($data)
+            let view = $view;
+            let dims = derived::<S, $layout, <S as MoveAxis<SRC, DST>>::Output, Moved<S, $layout, SRC, DST>>(
+                view.view_dims(),
+                |src, out| derive::moved(SRC, DST, src, out),
+            );
+            TensorView::from_parts_with(view.source(), dims)
         }
     };
 }
 
 impl<T, S: Shape> Tensor<T, S> {
-    view_ops!('_, RowMajor, |t| t.as_slice());
-
-    /// The same elements, in the same row-major order, with shape `S2`: a move, nothing copied.
-    /// `S2` must have as many elements as `S`; otherwise `cargo build` fails.
-    ///
-    /// ```
-    /// use shaped::{shape, tensor, Tensor};
-    /// let m: Tensor<i32, shape![3, 2]> = tensor![[1, 2, 3], [4, 5, 6]].reshape();
-    /// assert_eq!(m, tensor![[1, 2], [3, 4], [5, 6]]);
-    /// ```
-    ///
-    /// ```compile_fail
-    /// use shaped::{shape, tensor, Tensor};
-    /// let m: Tensor<i32, shape![4]> = tensor![[1, 2, 3], [4, 5, 6]].reshape();
-    /// ```
-    #[inline]
-    pub fn reshape<S2: Shape>(self) -> Tensor<T, S2> {
-        const {
-            assert!(
-                S::NUM == S2::NUM,
-                "reshape must keep the element count: the source and target shapes (named in \
-                 the note below) have different numbers of elements"
-            )
-        };
-        let mut elems = self.into_iter();
-        Tensor::from_flat_fn(|_| match elems.next() {
-            Some(x) => x,
-            None => unreachable!("both shapes have S::NUM elements"),
-        })
-    }
-
-    /// A new axis of extent 1 at position `A` of the result (`-1` appends): a move.
-    ///
-    /// ```
-    /// use shaped::{shape, tensor, Tensor};
-    /// let col: Tensor<i32, shape![3, 1]> = tensor![1, 2, 3].unsqueeze::<-1>();
-    /// assert_eq!(col, tensor![[1], [2], [3]]);
-    /// ```
-    #[inline]
-    pub fn unsqueeze<const A: isize>(self) -> Tensor<T, <S as InsertAxis<A, One>>::Output>
-    where
-        S: InsertAxis<A, One>,
-    {
-        self.reshape()
-    }
-
-    /// Axis `A`, of extent 1, removed: a move. Any other extent does not compile.
-    ///
-    /// ```
-    /// use shaped::{shape, tensor, Tensor};
-    /// let row: Tensor<i32, shape![3]> = tensor![[1, 2, 3]].squeeze::<0>();
-    /// assert_eq!(row, tensor![1, 2, 3]);
-    /// ```
-    #[inline]
-    pub fn squeeze<const A: isize>(self) -> Tensor<T, <S as SqueezeAxis<A>>::Output>
-    where
-        S: SqueezeAxis<A>,
-    {
-        self.reshape()
-    }
+    view_ops!('_, RowMajor, |t| t.view());
 }
 
 impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
-    view_ops!('a, L, |v| v.source());
+    view_ops!('a, L, |v| *v);
 }

@@ -61,6 +61,13 @@ pub trait Kind: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static 
     type ViewDims<S: Shape>: Copy + Debug + Send + Sync;
     /// Runs `op`'s arm for this kind.
     fn select<V: Select>(op: V) -> V::Output;
+    /// Runs `fixed` for [`Fixed`], `runtime` for [`Runtime`]: only the closure called is
+    /// compiled, so `fixed` may name constants (`const { S::NUM }`) that a `Dyn` shape lacks.
+    #[doc(hidden)]
+    fn pick<R>(fixed: impl FnOnce() -> R, runtime: impl FnOnce() -> R) -> R;
+    /// [`pick`](Kind::pick) handing `arg` (a tensor moved in) to the arm it runs.
+    #[doc(hidden)]
+    fn pick_with<A, R>(arg: A, fixed: impl FnOnce(A) -> R, runtime: impl FnOnce(A) -> R) -> R;
 
     #[doc(hidden)]
     fn as_slice<T, S: Shape>(store: &Self::Store<T, S>) -> &[T];
@@ -106,6 +113,22 @@ pub trait Kind: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static 
     /// A row-major view's dims for extents `dims`.
     #[doc(hidden)]
     fn row_major_view_dims<S: Shape>(dims: S::Index) -> Self::ViewDims<S>;
+    /// What a view of `S` laid out by `L` keeps when it is derived from a view with a run-time
+    /// axis (a transpose, a window): `derive` writes its extents and strides from the source's.
+    /// For `Fixed` they must be the constants `S` and `L` fix, else the view would read the wrong
+    /// elements: a panic says so.
+    #[doc(hidden)]
+    fn derived_view_dims<S: Shape, L: Layout<S>>(
+        derive: impl FnOnce(&mut [usize], &mut [usize]),
+    ) -> Self::ViewDims<S>;
+    /// The storage of the elements `f` computes from their row-major positions, for extents
+    /// `dims()` (called for `Runtime` only: `Fixed` extents are constants). A failed allocation
+    /// panics, as `Vec`'s does.
+    #[doc(hidden)]
+    fn from_flat_fn<T, S: Shape>(
+        dims: impl FnOnce() -> S::Index,
+        f: impl FnMut(usize) -> T,
+    ) -> Self::Store<T, S>;
     /// A view's strides: `L`'s constants for `Fixed`, the stored ones for `Runtime`.
     #[doc(hidden)]
     fn view_strides<S: Shape, L: Layout<S>>(dims: &Self::ViewDims<S>) -> &[usize];
@@ -123,6 +146,30 @@ impl Kind for Fixed {
     #[inline(always)]
     fn select<V: Select>(op: V) -> V::Output {
         op.fixed()
+    }
+    #[inline(always)]
+    fn pick<R>(fixed: impl FnOnce() -> R, _: impl FnOnce() -> R) -> R {
+        fixed()
+    }
+    #[inline(always)]
+    fn pick_with<A, R>(arg: A, fixed: impl FnOnce(A) -> R, _: impl FnOnce(A) -> R) -> R {
+        fixed(arg)
+    }
+    #[inline(always)]
+    fn derived_view_dims<S: Shape, L: Layout<S>>(derive: impl FnOnce(&mut [usize], &mut [usize])) {
+        let (mut dims, mut strides) = (S::Index::default(), S::Index::default());
+        derive(dims.as_mut(), strides.as_mut());
+        let fixed = crate::view::strides::<S, L>();
+        if dims.as_ref() != S::dims() || strides.as_ref() != fixed {
+            derived_mismatch(dims.as_ref(), strides.as_ref(), S::dims(), fixed);
+        }
+    }
+    #[inline(always)]
+    fn from_flat_fn<T, S: Shape>(
+        _: impl FnOnce() -> S::Index,
+        mut f: impl FnMut(usize) -> T,
+    ) -> S::Nested<T> {
+        S::build(0, &mut f)
     }
     #[inline(always)]
     fn as_slice<T, S: Shape>(store: &S::Nested<T>) -> &[T] {
@@ -209,6 +256,44 @@ impl Kind for Runtime {
         op.runtime()
     }
     #[inline(always)]
+    fn pick<R>(_: impl FnOnce() -> R, runtime: impl FnOnce() -> R) -> R {
+        runtime()
+    }
+    #[inline(always)]
+    fn pick_with<A, R>(arg: A, _: impl FnOnce(A) -> R, runtime: impl FnOnce(A) -> R) -> R {
+        runtime(arg)
+    }
+    #[inline]
+    fn derived_view_dims<S: Shape, L: Layout<S>>(
+        derive: impl FnOnce(&mut [usize], &mut [usize]),
+    ) -> runtime::ViewDims<S::Index> {
+        let (mut dims, mut strides) = (S::Index::default(), S::Index::default());
+        derive(dims.as_mut(), strides.as_mut());
+        runtime::ViewDims { dims, strides }
+    }
+    #[inline]
+    fn from_flat_fn<T, S: Shape>(
+        dims: impl FnOnce() -> S::Index,
+        mut f: impl FnMut(usize) -> T,
+    ) -> runtime::Heap<T, S::Index> {
+        let dims = dims();
+        let store = crate::layout::checked_count(dims.as_ref())
+            .ok_or_else(|| ShapeError::Overflow {
+                shape: crate::error::Dims::new(dims.as_ref()),
+            })
+            .and_then(|n| {
+                runtime::Heap::try_from_writer(dims, n, |slots| {
+                    for (i, slot) in slots.iter_mut().enumerate() {
+                        slot.write(f(i));
+                    }
+                })
+            });
+        match store {
+            Ok(store) => store,
+            Err(e) => crate::ops::shape_panic(e),
+        }
+    }
+    #[inline(always)]
     fn as_slice<T, S: Shape>(store: &runtime::Heap<T, S::Index>) -> &[T] {
         store.as_slice()
     }
@@ -276,4 +361,16 @@ impl Kind for Runtime {
     fn padded<S: Shape, L: Layout<S>>(dims: &runtime::ViewDims<S::Index>) -> Padded {
         Padded::new(dims.dims.as_ref(), dims.strides.as_ref())
     }
+}
+
+/// A view derived from one with a run-time axis whose static type fixes other extents or strides
+/// than the ones it has (a broadcast decided at run time, say).
+#[cold]
+#[inline(never)]
+fn derived_mismatch(dims: &[usize], strides: &[usize], fixed_dims: &[usize], fixed: &[usize]) -> ! {
+    panic!(
+        "this view has extents {dims:?} and strides {strides:?}, but its static type fixes \
+         extents {fixed_dims:?} and strides {fixed:?}: derive it from a view whose strides are \
+         known at compile time (a tensor, or a view converted with `try_into_shape`)"
+    )
 }

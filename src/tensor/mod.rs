@@ -138,6 +138,17 @@ impl<T, S: Shape> Tensor<T, S> {
         })
     }
 
+    /// Each element computed from its row-major position, for extents `dims()` (called only for a
+    /// shape with a `Dyn` axis: a static shape's extents are its own). The constructor of
+    /// operations that work on every shape.
+    #[inline(always)]
+    pub(crate) fn from_flat_fn_dims(
+        dims: impl FnOnce() -> S::Index,
+        f: impl FnMut(usize) -> T,
+    ) -> Self {
+        Self::from_store(S::Kind::from_flat_fn::<T, S>(dims, f))
+    }
+
     /// Each element computed from its row-major position `0..S::NUM`.
     #[inline]
     pub fn from_flat_fn(mut f: impl FnMut(usize) -> T) -> Self {

@@ -1,0 +1,197 @@
+//! The static operations on shapes with `Dyn` axes — views, reshapes, reductions and sorts along
+//! a const axis — against the same operation on the fully static shape and on `DynTensor`. Each
+//! case runs for every way of making some axes of `[2, 3, 4]` run-time.
+
+use shaped::{DynTensor, Tensor, axes, shape};
+
+/// `x[a, b, c] = 100a + 10b + c`, with a few repeats so sorts and arg-reductions have ties.
+fn value(i: usize) -> i64 {
+    let (a, b, c) = (i / 12, i / 4 % 3, i % 4);
+    let v = (100 * a + 10 * b + c) as i64;
+    if i.is_multiple_of(5) { -v } else { v % 37 }
+}
+
+fn data() -> Vec<i64> {
+    (0..24).map(value).collect()
+}
+
+fn dynamic() -> DynTensor<i64> {
+    DynTensor::from_shape_vec(&[2, 3, 4], data()).unwrap()
+}
+
+fn fixed() -> Tensor<i64, shape![2, 3, 4]> {
+    Tensor::try_from_slice(&data()).unwrap()
+}
+
+/// Shape and elements in row-major order.
+fn parts<'a>(shape: &[usize], elems: impl Iterator<Item = &'a i64>) -> (Vec<usize>, Vec<i64>) {
+    (shape.to_vec(), elems.copied().collect())
+}
+
+/// Each mix names the axes its windows and diagonal take: ones that leave a `Dyn` axis in the
+/// result (a static view of a source whose strides are run-time has no way to keep them, and
+/// does not build: `a_batch_window_is_static` shows the case that does).
+macro_rules! every_mix {
+    ($($name:ident: $s:ty, narrow $na:literal, slice $sa:literal,
+       diagonal $d1:literal $d2:literal $up:ty, $down:ty;)*) => {$(
+        mod $name {
+            use super::*;
+
+            fn mixed() -> Tensor<i64, $s> {
+                Tensor::from_shape_vec(&[2, 3, 4], data()).unwrap()
+            }
+
+            #[test]
+            fn rearranging_views_match() {
+                let (m, s, d) = (mixed(), fixed(), dynamic());
+                let dv = d.view();
+                let t = m.t();
+                assert_eq!(parts(t.shape(), t.iter()), parts(s.t().shape(), s.t().iter()));
+                let w = dv.try_swap_axes(0, -1).unwrap();
+                let v = m.swap_axes::<0, -1>();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                let w = dv.try_permute(&[2, 0, 1]).unwrap();
+                let v = m.permute::<axes![2, 0, 1]>();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                let w = dv.try_move_axis(0, -1).unwrap();
+                let v = m.move_axis::<0, -1>();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                // A view of a view of the mixed tensor, and its copy.
+                let v = m.t().swap_axes::<0, 1>();
+                let w = dv.try_permute(&[1, 2, 0]).unwrap();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                assert_eq!(v.to_tensor().as_slice(), &w.to_vec()[..]);
+                assert_eq!(v[[1, 3, 0]], d[&[0, 1, 3][..]]);
+            }
+
+            #[test]
+            fn windows_and_diagonals_match() {
+                let (m, s, d) = (mixed(), fixed(), dynamic());
+                let dv = d.view();
+                let v = m.try_narrow::<$na, shaped::Dim<2>>(1).unwrap();
+                let w = s.try_narrow::<$na, shaped::Dim<2>>(1).unwrap();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                let err = m.try_narrow::<$na, shaped::Dim<2>>(3).unwrap_err();
+                assert!(matches!(err, shaped::ShapeError::Narrow { axis: $na, start: 3, .. }));
+                let v = m.slice_axis::<$sa, 0, 2, shaped::Dim<2>>();
+                let w = s.slice_axis::<$sa, 0, 2, shaped::Dim<2>>();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                // numpy: x.diagonal(1, d1, d2) and x.diagonal(-1, d1, d2)
+                let v = m.diagonal_to::<$d1, $d2, 1, $up>();
+                let w = dv.try_diagonal(1, $d1, $d2).unwrap();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                let v = m.diagonal_to::<$d1, $d2, -1, $down>();
+                let w = dv.try_diagonal(-1, $d1, $d2).unwrap();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                // Windows of a transposed view.
+                let v = m.t().try_narrow::<{ -1 - $na }, shaped::Dim<2>>(1).unwrap();
+                let w = s.t().try_narrow::<{ -1 - $na }, shaped::Dim<2>>(1).unwrap();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+            }
+
+            #[test]
+            fn reshapes_match() {
+                let m = mixed();
+                let r: Tensor<i64, shape![Dyn, 6]> = m.clone().reshape();
+                assert_eq!((r.shape(), r.as_slice()), (&[4, 6][..], &data()[..]));
+                let r: Tensor<i64, shape![6, 4]> = m.clone().reshape();
+                assert_eq!(r.as_slice(), &data()[..]);
+                assert!(m.clone().try_reshape::<shape![Dyn, 5]>().is_err());
+                assert!(m.clone().try_reshape::<shape![5, 5]>().is_err());
+                let u = m.clone().unsqueeze::<1>();
+                assert_eq!((u.shape(), u.as_slice()), (&[2, 1, 3, 4][..], &data()[..]));
+                let sq = u.squeeze::<1>();
+                assert_eq!(sq.shape(), &[2, 3, 4]);
+                let u = m.unsqueeze::<-1>();
+                assert_eq!(u.shape(), &[2, 3, 4, 1]);
+            }
+
+            #[test]
+            fn reductions_along_a_const_axis_match() {
+                let (m, s, d) = (mixed(), fixed(), dynamic());
+                macro_rules! same {
+                    ($axis:literal, $st:ident, $dy:expr) => {{
+                        let a = m.$st::<$axis>();
+                        let b = s.$st::<$axis>();
+                        let c = $dy;
+                        assert_eq!(a.shape(), b.shape());
+                        assert_eq!(a.as_slice(), b.as_slice());
+                        assert_eq!(a.shape(), c.shape());
+                        assert_eq!(a.as_slice(), &c.to_vec()[..]);
+                    }};
+                }
+                same!(0, sum_axis, d.try_sum(0, false).unwrap());
+                same!(-1, sum_axis, d.try_sum(-1, false).unwrap());
+                same!(1, prod_axis, d.try_prod(1, false).unwrap());
+                same!(-1, max_axis, d.try_max(-1, false).unwrap());
+                same!(0, min_axis, d.try_min(0, false).unwrap());
+                same!(1, argmax_axis, d.try_argmax(Some(1), false).unwrap());
+                same!(-1, argmin_axis, d.try_argmin(Some(-1), false).unwrap());
+                same!(1, sort_axis, d.try_sort(1).unwrap());
+                same!(-1, sort_axis, d.try_sort(-1).unwrap());
+                same!(0, argsort_axis, d.try_argsort(0).unwrap());
+                assert_eq!((m.max(), m.min()), (s.max(), s.min()));
+                let mut sorted = m.clone();
+                sorted.sort_axis_mut::<-1>();
+                assert_eq!(sorted.as_slice(), s.sort_axis::<-1>().as_slice());
+                let u = m.unique_consecutive();
+                assert_eq!(u.values(), s.unique_consecutive().values());
+                assert_eq!(u.inverse().as_slice(), s.unique_consecutive().inverse().as_slice());
+                let f = m.map(|x| x as f64);
+                let mean = f.mean_axis::<1>();
+                let want = d.map(|x| x as f64).try_mean(1, false).unwrap();
+                assert_eq!((mean.shape(), mean.as_slice()), (want.shape(), &want.to_vec()[..]));
+                assert_eq!(f.mean(), s.map(|x| x as f64).mean());
+            }
+        }
+    )*};
+}
+
+use shaped::Dim;
+every_mix! {
+    batch: shape![Dyn, 3, 4], narrow -1, slice 1, diagonal 1 2 Dim<3>, Dim<2>;
+    middle: shape![2, Dyn, 4], narrow -1, slice -1, diagonal 0 2 Dim<2>, Dim<1>;
+    last: shape![2, 3, Dyn], narrow 1, slice 1, diagonal 0 1 Dim<2>, Dim<1>;
+    outer_two: shape![Dyn, Dyn, 4], narrow -1, slice 1, diagonal 1 2 Dim<3>, Dim<2>;
+    every: shape![Dyn, Dyn, Dyn], narrow -1, slice 1, diagonal 1 2 Dim<3>, Dim<2>;
+}
+
+#[test]
+fn a_batch_window_is_static() {
+    // Only the batch is run-time: its strides are constants, so a window of known length is a
+    // fully static view.
+    let x = Tensor::<i64, shape![Dyn, 3, 4]>::from_shape_vec(&[2, 3, 4], data()).unwrap();
+    let first: shaped::TensorView<'_, i64, (shaped::Dim<1>, shaped::Dim<3>, shaped::Dim<4>), _> =
+        x.try_narrow::<0, shaped::Dim<1>>(1).unwrap();
+    assert_eq!(first.to_tensor().as_slice(), &data()[12..]);
+    assert!(x.try_narrow::<0, shaped::Dim<3>>(0).is_err());
+}
+
+#[test]
+#[should_panic(expected = "reduction")]
+fn an_empty_run_time_axis_has_no_maximum() {
+    let x = Tensor::<f32, shape![Dyn, 3]>::from_shape_vec(&[0, 3], vec![]).unwrap();
+    let _ = x.max_axis::<0>();
+}
+
+#[test]
+fn sums_over_an_empty_run_time_axis_are_the_identity() {
+    let x = Tensor::<f32, shape![Dyn, 3]>::from_shape_vec(&[0, 3], vec![]).unwrap();
+    assert_eq!(x.sum_axis::<0>().as_slice(), &[0.0; 3]);
+    assert_eq!(x.prod_axis::<0>().as_slice(), &[1.0; 3]);
+    assert_eq!(x.sum_axis::<1>().shape(), &[0]);
+}
+
+#[test]
+#[should_panic(expected = "slice_axis")]
+fn a_slice_past_a_run_time_axis_panics() {
+    let x = Tensor::<i64, shape![Dyn, 4]>::from_shape_vec(&[2, 4], data()[..8].to_vec()).unwrap();
+    let _ = x.slice_axis::<0, 1, 1, shaped::Dim<2>>();
+}
+
+#[test]
+#[should_panic(expected = "cannot reshape")]
+fn a_reshape_to_another_count_panics() {
+    let x = Tensor::<i64, shape![Dyn, 4]>::from_shape_vec(&[2, 4], data()[..8].to_vec()).unwrap();
+    let _: Tensor<i64, shape![3, 3]> = x.reshape();
+}
