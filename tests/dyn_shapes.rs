@@ -179,3 +179,23 @@ fn products_into_a_destination_with_a_run_time_batch() {
     );
     assert_eq!(wrong.as_slice(), &[0.0; 6], "untouched on error");
 }
+
+#[test]
+fn dynamic_operations_read_static_tensors_with_run_time_axes() {
+    let x = Tensor::<i32, shape![Dyn, 3]>::from_shape_vec(&[2, 3], vec![1, 2, 3, 4, 5, 6]).unwrap();
+    let d = DynTensor::from_shape_vec(&[3], vec![10, 20, 30]).unwrap();
+    assert_eq!(d.try_add(&x).unwrap().to_vec(), [11, 22, 33, 14, 25, 36]);
+    // A transposed view keeps run-time strides: [[1, 4], [2, 5], [3, 6]] minus [1, 2].
+    let col = DynTensor::from_shape_vec(&[2], vec![1, 2]).unwrap();
+    let t = x.t();
+    assert_eq!(t.shape(), &[3, 2]);
+    assert_eq!(col.try_sub(&t).unwrap().to_vec(), [0, -2, -1, -3, -2, -4]);
+    let mut out = DynTensor::from_shape_vec(&[2, 3], vec![0; 6]).unwrap();
+    out.try_add_assign(&x).unwrap();
+    assert_eq!(out.to_vec(), [1, 2, 3, 4, 5, 6]);
+    let err = d.try_add(&t).unwrap_err();
+    assert!(
+        matches!(err, ShapeError::Incompatible { axis: -1, .. }),
+        "{err}"
+    );
+}

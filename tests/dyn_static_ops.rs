@@ -195,3 +195,24 @@ fn a_reshape_to_another_count_panics() {
     let x = Tensor::<i64, shape![Dyn, 4]>::from_shape_vec(&[2, 4], data()[..8].to_vec()).unwrap();
     let _: Tensor<i64, shape![3, 3]> = x.reshape();
 }
+
+#[test]
+fn windows_of_an_empty_source_reach_nothing() {
+    // Found by fuzzing: a window that fits its axis, of a source with no elements (another axis
+    // 0), started past the end of the empty buffer.
+    let s = Tensor::<f32, shape![0, 4]>::zeros();
+    assert_eq!(
+        s.try_narrow::<1, shaped::Dim<2>>(1).unwrap().shape(),
+        &[0, 2]
+    );
+    assert_eq!(s.slice_axis::<1, 1, 2, shaped::Dim<2>>().len(), 0);
+    assert_eq!(s.diagonal_to::<0, 1, -1, shaped::Dim<0>>().len(), 0);
+    let d = Tensor::<f32, shape![Dyn, Dyn]>::from_shape_vec(&[0, 4], vec![]).unwrap();
+    assert_eq!(
+        d.try_narrow::<1, shaped::Dim<2>>(1).unwrap().shape(),
+        &[0, 2]
+    );
+    assert_eq!(d.slice_axis::<1, 1, 2, shaped::Dim<2>>().len(), 0);
+    let x = Tensor::<f32, shape![Dyn, 3, Dyn]>::from_shape_vec(&[2, 3, 0], vec![]).unwrap();
+    assert_eq!(x.diagonal_to::<0, 1, 1, shaped::Dim<2>>().shape(), &[0, 2]);
+}

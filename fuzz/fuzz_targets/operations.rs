@@ -92,8 +92,10 @@ fn static_shapes_with_run_time_axes(
     type M = Tensor<f32, shape![Dyn, Dyn]>;
     type R = Tensor<f32, shape![Dyn]>;
     type C = Tensor<f32, shape![Dyn, 3]>;
-    let (Ok(x), Ok(y)) = (M::from_shape_vec(da, va.to_vec()), R::from_shape_vec(db, vb.to_vec()))
-    else {
+    let (Ok(x), Ok(y)) = (
+        M::from_shape_vec(da, va.to_vec()),
+        R::from_shape_vec(db, vb.to_vec()),
+    ) else {
         let _ = C::from_shape_vec(da, va.to_vec());
         let _ = TensorView::<f32, shape![Dyn, 3]>::from_shape(&input.small_shape(), va);
         return;
@@ -126,4 +128,40 @@ fn static_shapes_with_run_time_axes(
         let _ = x.try_mul_to(&x, &mut out);
     }
     let _ = M::from_shape_fn(&input.small_shape(), |[i, j]| (i + j) as f32);
+    // Static views and reshapes of run-time extents: a window that does not fit is an error, a
+    // count that does not divide is an error; their values agree with the dynamic forms.
+    if let Ok(w) = x.try_narrow::<-1, shaped::Dim<2>>(input.below(4)) {
+        assert_eq!(w.shape()[1], 2);
+        assert_eq!(w.t().iter().count(), w.len());
+    }
+    if let Ok(r) = x.clone().try_reshape::<shape![Dyn, 2]>() {
+        let bits = |t: &[f32]| t.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(r.as_slice()), bits(x.as_slice()));
+    }
+    let _ = x.clone().try_reshape::<shape![2, 3]>();
+    let _ = y.clone().try_reshape::<shape![Dyn]>();
+    // Static constructors from run-time data and the dynamic constructors that may refuse.
+    let _ = Tensor::<f32, shape![2, 3]>::try_from_slice(va);
+    let _ = TensorView::<f32, shape![2, 3]>::try_from_slice(va);
+    let _ = Tensor::<f32, shape![2, 2]>::try_from_flat_fn(|i| va.get(i).copied().ok_or(i));
+    let _ = DynTensor::try_from_fn(&input.small_shape(), |i| i.len() as f32);
+    let _ = DynTensor::try_filled(&input.small_shape(), 1.0f32);
+    let _ = DynTensor::<f32>::try_ones(&input.small_shape());
+    if let Ok(d) = DynTensor::from_shape_vec(da, va.to_vec()) {
+        let positive = d.map(|v| v > 0.0);
+        let _ = positive.try_all(&input.axes()[..], input.bool());
+        let _ = positive.try_any(&input.axes()[..], input.bool());
+        let _ = d.clone().try_into_static::<shape![Dyn, 3]>();
+        let mut d = d;
+        let (axis, index) = (input.signed(), input.signed());
+        if let Ok(mut row) = d.view_mut().try_index_axis_mut(axis, index) {
+            let _ = row.try_add_assign(&y);
+        }
+        let _ = d
+            .view_mut()
+            .try_diagonal_mut(input.signed(), input.signed(), input.signed());
+        let _ = d
+            .view_mut()
+            .try_move_axis_mut(input.signed(), input.signed());
+    }
 }

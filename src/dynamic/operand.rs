@@ -9,6 +9,7 @@ use super::plan::Src;
 use super::view_layout::collect;
 use super::{DynTensor, DynView, DynViewMut};
 use crate::layout::Layout as StaticLayout;
+use crate::shape::kind::Kind;
 use crate::{MAX_RANK, Shape, Tensor, TensorView};
 
 mod sealed {
@@ -92,13 +93,21 @@ impl<T, S: Shape> DynOperand for Tensor<T, S> {
     type Elem = T;
     #[inline(always)]
     fn parts(&self) -> Parts<'_, T> {
-        let strides: &'static [isize; MAX_RANK] =
-            const { &signed(&crate::layout::row_major(&S::PADDED_DIMS)) };
-        (
-            self.as_slice(),
-            0,
-            S::dims(),
-            &strides[MAX_RANK - S::RANK..],
+        S::Kind::pick(
+            || {
+                let strides: &'static [isize; MAX_RANK] =
+                    const { &signed(&crate::layout::row_major(&S::PADDED_DIMS)) };
+                (
+                    self.as_slice(),
+                    0,
+                    S::dims(),
+                    &strides[MAX_RANK - S::RANK..],
+                )
+            },
+            || {
+                let strides = S::Kind::tensor_strides::<T, S>(self.store());
+                (self.as_slice(), 0, self.shape(), as_signed(strides))
+            },
         )
     }
 }
@@ -108,9 +117,24 @@ impl<T, S: Shape, L: StaticLayout<S>> DynOperand for TensorView<'_, T, S, L> {
     type Elem = T;
     #[inline(always)]
     fn parts(&self) -> Parts<'_, T> {
-        let strides: &'static [isize; MAX_RANK] = const { &signed(&L::STRIDES) };
-        (self.source(), 0, S::dims(), &strides[MAX_RANK - S::RANK..])
+        S::Kind::pick(
+            || {
+                let strides: &'static [isize; MAX_RANK] = const { &signed(&L::STRIDES) };
+                (self.source(), 0, S::dims(), &strides[MAX_RANK - S::RANK..])
+            },
+            || (self.source(), 0, self.shape(), as_signed(self.strides())),
+        )
     }
+}
+
+/// The strides of a static tensor or view with a `Dyn` axis, kept as `usize`, read as the signed
+/// strides the dynamic planner takes. Every stride of a view that reaches more than one element
+/// is below `isize::MAX` (it stays inside one allocation); a larger one (beside a 0 extent, from
+/// wrapping products) only ever meets no element.
+fn as_signed(s: &[usize]) -> &[isize] {
+    // SAFETY: `usize` and `isize` have the same size and alignment and every bit pattern is valid
+    // for both; the new slice covers exactly the old one's memory, borrowed for as long.
+    unsafe { core::slice::from_raw_parts(s.as_ptr().cast::<isize>(), s.len()) }
 }
 
 /// A static layout's strides as signed strides (they are small: a static shape's element count

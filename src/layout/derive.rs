@@ -72,7 +72,7 @@ pub(crate) fn permuted(axes: &[isize], src: Source<'_>, mut out: Target<'_>) {
 
 /// The diagonal of axes `a1` and `a2` starting `offset` above the main one (below when
 /// negative), as long as numpy's: the other axes in order, then the diagonal. Returns where its
-/// first element lies (0 when it is empty).
+/// first element lies (0 when it, or the source, is empty).
 pub(crate) fn diagonal(
     a1: isize,
     a2: isize,
@@ -92,14 +92,14 @@ pub(crate) fn diagonal(
     out.dims[k] = len;
     out.strides[k] = src.strides[i] + src.strides[j];
     match offset {
-        _ if len == 0 => 0,
+        _ if len == 0 || src.dims.contains(&0) => 0,
         o if o < 0 => o.unsigned_abs() * src.strides[i],
         o => o.unsigned_abs() * src.strides[j],
     }
 }
 
 /// `len` elements of axis `axis`, every `step`-th from `start` (in range: the caller checked).
-/// Returns where the first lies (0 when there are none).
+/// Returns where the first lies (0 when there are none, in the window or the source).
 pub(crate) fn stepped(
     axis: isize,
     start: usize,
@@ -112,7 +112,11 @@ pub(crate) fn stepped(
     out.take(src, |k| k);
     out.dims[a] = len;
     out.strides[a] = src.strides[a] * step;
-    if len == 0 { 0 } else { start * src.strides[a] }
+    if len == 0 || src.dims.contains(&0) {
+        0
+    } else {
+        start * src.strides[a]
+    }
 }
 
 /// Whether `axes` names each axis of a rank-`rank` shape once (a permutation's check, made when

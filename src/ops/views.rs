@@ -208,8 +208,8 @@ macro_rules! view_ops {
             let start = S::Kind::pick(|| const {
                 let strides = &<$layout as Layout<S>>::STRIDES;
                 match OFFSET {
-                    // An empty diagonal reaches nothing: its data stays where it is.
-                    _ if E::VALUE == 0 => 0,
+                    // An empty diagonal (or source) reaches nothing: its data stays where it is.
+                    _ if E::VALUE == 0 || S::NUM == 0 => 0,
                     o if o < 0 => o.unsigned_abs() * stride_of(strides, A1, S::RANK),
                     o => o.unsigned_abs() * stride_of(strides, A2, S::RANK),
                 }
@@ -283,8 +283,9 @@ macro_rules! view_ops {
                 },
             );
             let data = view.source();
-            // An empty window reaches nothing: keep the data as it is.
-            let data = if E::VALUE == 0 {
+            // An empty window (or source) reaches nothing: keep the data as it is.
+            let empty = S::Kind::pick(|| const { S::NUM == 0 }, || view.is_empty());
+            let data = if E::VALUE == 0 || empty {
                 data
             } else {
                 &data[start * stride..]
@@ -347,8 +348,8 @@ macro_rules! view_ops {
                 }
             };
             let start = S::Kind::pick(|| const {
-                // An empty slice reaches nothing: its data stays where it is.
-                if E::VALUE == 0 {
+                // An empty slice (or source) reaches nothing: its data stays where it is.
+                if E::VALUE == 0 || S::NUM == 0 {
                     0
                 } else {
                     START * stride_of(&<$layout as Layout<S>>::STRIDES, AXIS, S::RANK)

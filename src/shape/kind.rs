@@ -113,6 +113,9 @@ pub trait Kind: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static 
     /// A row-major view's dims for extents `dims`.
     #[doc(hidden)]
     fn row_major_view_dims<S: Shape>(dims: S::Index) -> Self::ViewDims<S>;
+    /// A tensor's row-major strides.
+    #[doc(hidden)]
+    fn tensor_strides<T, S: Shape>(store: &Self::Store<T, S>) -> &[usize];
     /// What a view of `S` laid out by `L` keeps when it is derived from a view with a run-time
     /// axis (a transpose, a window): `derive` writes its extents and strides from the source's.
     /// For `Fixed` they must be the constants `S` and `L` fix, else the view would read the wrong
@@ -234,6 +237,10 @@ impl Kind for Fixed {
     #[inline(always)]
     fn row_major_view_dims<S: Shape>(_: S::Index) {}
     #[inline(always)]
+    fn tensor_strides<T, S: Shape>(_: &S::Nested<T>) -> &[usize] {
+        crate::view::strides::<S, crate::RowMajor>()
+    }
+    #[inline(always)]
     fn view_strides<S: Shape, L: Layout<S>>(_: &()) -> &[usize] {
         crate::view::strides::<S, L>()
     }
@@ -345,13 +352,12 @@ impl Kind for Runtime {
     }
     #[inline]
     fn row_major_view_dims<S: Shape>(dims: S::Index) -> runtime::ViewDims<S::Index> {
-        let mut strides = S::Index::default();
-        let mut acc = 1usize;
-        for (s, &d) in strides.as_mut().iter_mut().zip(dims.as_ref()).rev() {
-            *s = acc;
-            acc = acc.wrapping_mul(d);
-        }
+        let strides = runtime::row_major(&dims);
         runtime::ViewDims { dims, strides }
+    }
+    #[inline(always)]
+    fn tensor_strides<T, S: Shape>(store: &runtime::Heap<T, S::Index>) -> &[usize] {
+        store.strides()
     }
     #[inline(always)]
     fn view_strides<S: Shape, L: Layout<S>>(dims: &runtime::ViewDims<S::Index>) -> &[usize] {

@@ -7,11 +7,14 @@
 use alloc::vec::Vec;
 use core::fmt::Debug;
 
-/// A tensor's extents (`I` is `[usize; RANK]`) and its elements in row-major order.
+/// A tensor's extents (`I` is `[usize; RANK]`), their row-major strides (kept so the tensor can
+/// lend its layout to the dynamic operations as a borrow, like a `DynTensor`) and its elements
+/// in row-major order.
 #[doc(hidden)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Heap<T, I> {
     pub(crate) dims: I,
+    pub(crate) strides: I,
     #[cfg(feature = "alloc")]
     pub(crate) data: Vec<T>,
     #[cfg(not(feature = "alloc"))]
@@ -41,7 +44,25 @@ pub type IntoIter<T> = alloc::vec::IntoIter<T>;
 #[doc(hidden)]
 pub type IntoIter<T> = core::iter::Empty<T>;
 
+/// Row-major strides of `dims` (wrapping: a shape with a 0 extent may have any count beside it).
+#[inline]
+pub(crate) fn row_major<I: AsRef<[usize]> + AsMut<[usize]> + Default>(dims: &I) -> I {
+    let mut strides = I::default();
+    let mut acc = 1usize;
+    for (s, &d) in strides.as_mut().iter_mut().zip(dims.as_ref()).rev() {
+        *s = acc;
+        acc = acc.wrapping_mul(d);
+    }
+    strides
+}
+
 impl<T, I: AsRef<[usize]>> Heap<T, I> {
+    /// The row-major strides.
+    #[inline(always)]
+    pub(crate) fn strides(&self) -> &[usize] {
+        self.strides.as_ref()
+    }
+
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[T] {
         #[cfg(feature = "alloc")]
@@ -109,12 +130,17 @@ impl<T, I> Heap<T, I> {
         fill: impl FnOnce(&mut [core::mem::MaybeUninit<T>]),
     ) -> Result<Self, crate::ShapeError>
     where
-        I: AsRef<[usize]>,
+        I: AsRef<[usize]> + AsMut<[usize]> + Default,
     {
         #[cfg(feature = "alloc")]
         {
             let data = crate::dynamic::buffer::filled_by(n, dims.as_ref(), fill)?;
-            Ok(Self { dims, data })
+            let strides = row_major(&dims);
+            Ok(Self {
+                dims,
+                strides,
+                data,
+            })
         }
         #[cfg(not(feature = "alloc"))]
         {
@@ -133,13 +159,18 @@ impl<T, I> Heap<T, I> {
         elems: impl Iterator<Item = T>,
     ) -> Result<Self, crate::ShapeError>
     where
-        I: AsRef<[usize]>,
+        I: AsRef<[usize]> + AsMut<[usize]> + Default,
     {
         #[cfg(feature = "alloc")]
         {
             let data: Vec<T> = elems.collect();
             debug_assert_eq!(data.len(), n);
-            Ok(Self { dims, data })
+            let strides = row_major(&dims);
+            Ok(Self {
+                dims,
+                strides,
+                data,
+            })
         }
         #[cfg(not(feature = "alloc"))]
         {

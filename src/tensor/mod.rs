@@ -99,6 +99,12 @@ impl<T, S: Shape> Tensor<T, S> {
         S::Kind::into_nested::<T, S>(self.data)
     }
 
+    /// What the tensor holds.
+    #[inline(always)]
+    pub(crate) fn store(&self) -> &Store<T, S> {
+        &self.data
+    }
+
     /// The tensor holding `store`.
     #[inline(always)]
     pub(crate) fn from_store(store: Store<T, S>) -> Self {
