@@ -176,7 +176,7 @@ fn matrix_products_split_into_row_blocks() {
 }
 
 /// A single large `f32`/`f64` matrix goes to the GEMM whole, threaded by the GEMM itself (with
-/// the default `gemm` feature; else split into row blocks like the rest): its answer against a
+/// the opt-in `gemm` feature; else split into row blocks like the rest): its answer against a
 /// plain loop, exact because every value is a small integer. Operands through a transposed view
 /// and a reversed slice too, and an output written through `try_matmul_into`.
 #[test]

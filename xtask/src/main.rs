@@ -18,16 +18,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-/// Checks `ci` runs (fmt, clippy, clippy release, tests, release tests, tests on `alloc` alone,
-/// tests with no features, clippy with no features, docs, insns, no_std build,
-/// no_std clippy with every no_std feature, Miri, fuzzing, firmware); any failure returns early,
-/// so reaching the end means all.
-const CI_CHECKS: usize = 15;
+/// Checks `ci` runs (fmt, clippy, clippy release, tests, release tests, product tests with
+/// `gemm`, tests on `alloc` alone, tests with no features, clippy with no features, docs, insns,
+/// no_std build, no_std clippy with every no_std feature, Miri, fuzzing, firmware); any failure
+/// returns early, so reaching the end means all.
+const CI_CHECKS: usize = 16;
 
 /// The optional bridges to other crates (`src/interop/`). Features only add impls, so one build
 /// with all of them checks and tests the default build's code too.
 const INTEROP_FEATURES: &str =
     "shaped/serde,shaped/approx,shaped/nalgebra,shaped/ndarray,shaped/defmt";
+
+/// The tests that reach the dynamic and static matrix products, run again with the opt-in `gemm`
+/// feature: it changes which GEMM runs (not only which impls exist), so the default run, on
+/// matrixmultiply, does not cover it.
+const GEMM_TESTS: &str = "--lib --test dynamic_matmul --test static_matmul --test dynamic_parallel \
+     --test dyn_shapes --test concurrency --test allocation";
 
 /// Every feature that builds without `std`: what firmware may turn on.
 const NO_STD_FEATURES: &str = "alloc,defmt,serde,approx,nalgebra";
@@ -144,19 +150,25 @@ fn ci() -> Result<(), String> {
     let cargo = cargo();
     let step = |line: &str| cargo_step(&root, &cargo, line, &[]);
     step("fmt --all -- --check")?;
+    // `gemm` only adds a branch before the matrixmultiply call, so linting with it on lints
+    // both.
     step(&format!(
-        "clippy --workspace --all-targets --features {INTEROP_FEATURES} -- -D warnings"
+        "clippy --workspace --all-targets --features {INTEROP_FEATURES},shaped/gemm -- -D warnings"
     ))?;
     // Optimised builds take the specialised static path (cfg(not(debug_assertions))): lint it
     // and run the value tests through it too.
     step("clippy -p shaped --lib --release -- -D warnings")?;
     // trybuild's `ui` test runs in the `alloc` run below instead: its snapshots are the same
-    // whatever the features (both runs passed them), and its project builds the crate with the
-    // run's features, so here it would also build `gemm` (two minutes against half of one).
+    // whatever the features (both runs passed them), and its project builds the crate again
+    // with the run's features, so running it here too would only repeat that build.
+    // The examples registered with `test = true` (the gallery) run here as well.
     step(&format!(
         "test --workspace --features {INTEROP_FEATURES} -- --exact --skip ui"
     ))?;
     step("test --release --test values --test tensor --test no_alloc")?;
+    // `gemm` is opt-in (issue 23: it doubled a dependent's clean build): the products' tests
+    // again with it on, so its kernels and its own threading keep their coverage.
+    step(&format!("test -p shaped --features gemm {GEMM_TESTS}"))?;
     // The feature combinations besides "all" (above) and the default (the release run): no
     // `std` but a heap (the dynamic path on the calling thread, no rayon; the compile-fail
     // snapshots of `tests/ui` too), and no features at all (the static path alone). Thread

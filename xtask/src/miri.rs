@@ -118,9 +118,10 @@ const TARGETS: &[(&[&str], &[&str])] = &[
 /// --features std`: no threads at all) and only these take rayon; `-Zmiri-ignore-leaks` lets
 /// rayon's pool threads outlive `main`.
 const RAYON_TARGETS: &[(&[&str], &[&str])] = &[
-    // Not `one_large_float_matrix...`: it exists for the `gemm` crate's own threading, which
-    // Miri cannot run (`cpuid`); here it would run matrixmultiply in row blocks, which
-    // `matrix_products_split_into_row_blocks` already does.
+    // Not `one_large_float_matrix...`: it exists for the `gemm` crate's own threading (feature
+    // `gemm`, which CI's native run turns on for it), which Miri cannot run (`cpuid`); here it
+    // would run matrixmultiply in row blocks, which `matrix_products_split_into_row_blocks`
+    // already does.
     (
         &["--test", "dynamic_parallel"],
         &["--skip", "one_large_float_matrix"],

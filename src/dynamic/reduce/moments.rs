@@ -61,6 +61,10 @@ macro_rules! integer_moments {
         impl Moments for $t {
             type Out = f64;
 
+            // Inline: without it these twelve non-generic impls would be compiled into shaped
+            // itself, and with them the whole `f64` variance path (planner, kernels), whether
+            // or not a dependent calls `try_var` (issue 23: a light build for dependents).
+            #[inline]
             fn var_of(
                 view: &DynView<'_, $t>,
                 axes: Axes<'_>,
