@@ -199,3 +199,94 @@ fn dynamic_operations_read_static_tensors_with_run_time_axes() {
         "{err}"
     );
 }
+
+/// `[n, ..]` row-major elements `0, 1, 2, ..` as `i64` (any shape type with these extents).
+fn counting<S: shaped::Shape>(dims: &[usize]) -> Tensor<i64, S> {
+    let n: usize = dims.iter().product();
+    Tensor::from_shape_vec(dims, (0..n as i64).collect()).unwrap()
+}
+
+/// The run-time batch in constant blocks (optimised builds: groups of short rows, a tail of
+/// fewer rows than a group, operands that step along the batch or do not reach it), against the
+/// same sums element by element.
+#[test]
+fn a_run_time_batch_in_blocks_matches_element_by_element() {
+    let b = tensor![100i64, 200, 300, 400];
+    for n in 0..10 {
+        let x = counting::<shape![Dyn, 4]>(&[n, 4]);
+        let want: Vec<i64> = (0..4 * n)
+            .map(|i| i as i64 + 100 * (i % 4 + 1) as i64)
+            .collect();
+        assert_eq!((&x + &b).as_slice(), &want[..], "zip, {n} rows");
+        let mut out = Tensor::<i64, shape![Dyn, 4]>::from_elem(&[n, 4], -1).unwrap();
+        x.add_to(&b, &mut out);
+        assert_eq!(out.as_slice(), &want[..], "add_to, {n} rows");
+        let mut acc = x.clone();
+        acc += &b;
+        assert_eq!(acc.as_slice(), &want[..], "+=, {n} rows");
+        let doubled: Vec<i64> = x.as_slice().iter().map(|v| 2 * v).collect();
+        assert_eq!(x.map(|v| 2 * v).as_slice(), &doubled[..], "map, {n} rows");
+        // An update that reads the destination, and a destination whose both inputs are rows.
+        let mut acc = x.clone();
+        acc.zip_update(&x, &b, |o, x, y| *o += x * y);
+        let fused: Vec<i64> = (0..4 * n)
+            .map(|i| i as i64 + i as i64 * 100 * (i % 4 + 1) as i64)
+            .collect();
+        assert_eq!(acc.as_slice(), &fused[..], "zip_update, {n} rows");
+        let mut rows = Tensor::<i64, shape![Dyn, 4]>::from_elem(&[n, 4], 0).unwrap();
+        b.add_to(&b, &mut rows);
+        let twice: Vec<i64> = (0..4 * n).map(|i| 200 * (i % 4 + 1) as i64).collect();
+        assert_eq!(rows.as_slice(), &twice[..], "rows from rows, {n} rows");
+    }
+    // Blocks of three rows of four, the other operand one row per batch element.
+    for n in 0..6 {
+        let x = counting::<shape![Dyn, 3, 4]>(&[n, 3, 4]);
+        let y = counting::<shape![Dyn, 1, 4]>(&[n, 1, 4]);
+        let want: Vec<i64> = (0..12 * n)
+            .map(|i| i as i64 + (i / 12 * 4 + i % 4) as i64)
+            .collect();
+        assert_eq!((&x + &y).as_slice(), &want[..], "[{n}, 3, 4] + [{n}, 1, 4]");
+    }
+    // Long rows: one block at a time.
+    let x = counting::<shape![Dyn, 64]>(&[5, 64]);
+    let r = counting::<shape![64]>(&[64]);
+    let want: Vec<i64> = (0..5 * 64).map(|i| i as i64 + (i % 64) as i64).collect();
+    assert_eq!((&x + &r).as_slice(), &want[..]);
+}
+
+/// `[Dyn, Dyn] + [Dyn]` into a destination runs the dynamic path's rows loop (either operand the
+/// larger); other shapes still get the general plan and its errors.
+#[test]
+fn run_time_rows_into_a_destination_match_element_by_element() {
+    for (n, m) in [(0, 4), (4, 0), (1, 1), (4, 4), (3, 5), (2, 8), (3, 64)] {
+        let x = counting::<shape![Dyn, Dyn]>(&[n, m]);
+        let r = counting::<shape![Dyn]>(&[m]);
+        let want: Vec<i64> = (0..n * m)
+            .map(|i| i as i64 + (i % m.max(1)) as i64)
+            .collect();
+        let mut out = Tensor::<i64, shape![Dyn, Dyn]>::from_elem(&[n, m], -1).unwrap();
+        x.add_to(&r, &mut out);
+        assert_eq!(out.as_slice(), &want[..], "[{n}, {m}] + [{m}]");
+        let mut out = Tensor::<i64, shape![Dyn, Dyn]>::from_elem(&[n, m], -1).unwrap();
+        r.add_to(&x, &mut out);
+        assert_eq!(out.as_slice(), &want[..], "[{m}] + [{n}, {m}]");
+        let mut acc = x.clone();
+        acc.zip_update(&r, &x, |o, y, x| *o -= x + y);
+        let back: Vec<i64> = (0..n * m).map(|i| -((i % m.max(1)) as i64)).collect();
+        assert_eq!(acc.as_slice(), &back[..], "zip_update [{n}, {m}]");
+    }
+    let x = counting::<shape![Dyn, Dyn]>(&[3, 4]);
+    let mut out = Tensor::<i64, shape![Dyn, Dyn]>::from_elem(&[3, 4], 0).unwrap();
+    let err = x
+        .try_add_to(&counting::<shape![Dyn]>(&[5]), &mut out)
+        .unwrap_err();
+    assert!(
+        matches!(err, ShapeError::Incompatible { axis: -1, .. }),
+        "{err}"
+    );
+    // A row that stretches along the destination's rows is not a trailing block.
+    let col = counting::<shape![Dyn, Dyn]>(&[3, 1]);
+    x.add_to(&col, &mut out);
+    let want: Vec<i64> = (0..12).map(|i| i + i / 4).collect();
+    assert_eq!(out.as_slice(), &want[..]);
+}

@@ -73,6 +73,8 @@ mod operand;
 mod operators;
 pub mod parallel;
 mod plan;
+// The bias-add rows loop, shared with the static engine's run-time arm.
+pub(crate) use plan::{trailing, update_rows};
 mod reduce;
 mod scan;
 mod select;

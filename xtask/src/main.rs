@@ -165,7 +165,12 @@ fn ci() -> Result<(), String> {
     step(&format!(
         "test --workspace --features {INTEROP_FEATURES} -- --exact --skip ui"
     ))?;
-    step("test --release --test values --test tensor --test no_alloc")?;
+    // `dyn_shapes` and `mixed_numpy` here too: the run-time batch's constant blocks
+    // (`src/ops/engine/specialised/batched.rs`) are compiled in optimised builds only.
+    step(
+        "test --release --test values --test tensor --test no_alloc --test dyn_shapes \
+         --test mixed_numpy --test dyn_static_ops",
+    )?;
     // `gemm` is opt-in (issue 23: it doubled a dependent's clean build): the products' tests
     // again with it on, so its kernels and its own threading keep their coverage.
     step(&format!("test -p shaped --features gemm {GEMM_TESTS}"))?;

@@ -84,7 +84,7 @@ mod strided;
 mod tests;
 mod tiled;
 
-pub(crate) use rows::trailing_block;
+pub(crate) use rows::{trailing, trailing_block, update_rows};
 #[cfg(test)]
 use runner::zip;
 pub(crate) use runner::{Runner, Serial, Split, assign, map};

@@ -97,9 +97,13 @@ where
             imp::zip::<A, B, S, O, F>(a, b, out, &mut self.f)
         }))
     }
-    #[inline]
-    fn runtime(mut self) -> Self::Output {
-        runtime::zip::<H, _, _, _, _, _>(self.a, self.b, &mut self.f)
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn runtime(self) -> Self::Output {
+        // `f` moved out first, here and below: a borrow of a field kept the whole visitor on the
+        // stack, its fields stored before every call.
+        let mut f = self.f;
+        runtime::zip::<H, _, _, _, _, _>(self.a, self.b, &mut f)
     }
 }
 
@@ -174,10 +178,12 @@ impl<A: Operand, O, F: FnMut(&A::Elem) -> O> Select for Map<'_, A, F> {
         let a = self.a.source();
         Tensor::from_writer(|out| imp::map::<A, O, F>(a, out, &mut self.f))
     }
-    #[inline]
-    fn runtime(mut self) -> Self::Output {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn runtime(self) -> Self::Output {
+        let mut f = self.f;
         // The output has the operand's shape: only the allocation can fail.
-        match runtime::map(self.a, &mut self.f) {
+        match runtime::map(self.a, &mut f) {
             Ok(t) => t,
             Err(e) => shape_panic(e),
         }
@@ -208,9 +214,11 @@ impl<S: Shape, T, B: Operand, F: FnMut(&mut T, &B::Elem)> Select for Assign<'_, 
         imp::assign::<S, T, B, _>(self.out, self.b.source(), &mut self.f);
         Ok(())
     }
-    #[inline]
-    fn runtime(mut self) -> Self::Output {
-        runtime::assign::<S, _, _>(self.out, self.out_dims, self.b, &mut self.f)
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn runtime(self) -> Self::Output {
+        let mut f = self.f;
+        runtime::assign::<S, _, _, _>(self.out, self.out_dims, self.b, &mut f)
     }
 }
 
@@ -264,9 +272,11 @@ where
         imp::zip_update::<S, A, B, O, F>(self.out, self.a.source(), self.b.source(), &mut self.f);
         Ok(())
     }
-    #[inline]
-    fn runtime(mut self) -> Self::Output {
-        runtime::zip_update::<S, _, _, _, _>(self.out, self.out_dims, self.a, self.b, &mut self.f)
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn runtime(self) -> Self::Output {
+        let mut f = self.f;
+        runtime::zip_update::<S, _, _, _, _>(self.out, self.out_dims, self.a, self.b, &mut f)
     }
 }
 

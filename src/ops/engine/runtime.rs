@@ -117,7 +117,13 @@ fn padded_target(dims: &[usize]) -> [usize; MAX_RANK] {
     Padded::new(dims, &[]).dims
 }
 
+// Each operation below is its template check, inlined into the caller, then the general plan out
+// of line: inlined whole, the general plan's stack frame (padded extents, strides, plan: 0x328
+// bytes) and its register saves were paid by the template path too (`[Dyn, 4] + [4]` add_to).
+
 /// `out[i] = f(a[i], b[i])` over the broadcast of `a` and `b`.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn zip<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
     a: &A,
     b: &B,
@@ -126,15 +132,28 @@ pub(super) fn zip<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    let (xa, xb) = (a.source(), b.source());
     if Leading::<S, A, B>::ZIP_OK
         && let Some(n) = batch_of(None, &[batched(a, S::RANK), batched(b, S::RANK)])
     {
+        let (xa, xb) = (a.source(), b.source());
         return H::try_from_writer::<O, S>(
             batched_index::<S>(n),
             |out: &mut [MaybeUninit<O>]| imp::zip_leading::<A, B, S, O, F>(n, xa, xb, out, f),
         );
     }
+    zip_planned::<H, A, B, S, O, F>(a, b, f)
+}
+
+#[inline(never)]
+fn zip_planned<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
+    a: &A,
+    b: &B,
+    f: &mut F,
+) -> Result<H::Hold<Tensor<O, S>>, ShapeError>
+where
+    F: FnMut(&A::Elem, &B::Elem) -> O,
+{
+    let (xa, xb) = (a.source(), b.source());
     let (pa, pb) = (a.padded(), b.padded());
     let dims = broadcast::<S>(&pa, A::Shape::RANK, &pb, B::Shape::RANK)?;
     let p = planned(&dims, &[stretched(&pa), stretched(&pb)]);
@@ -144,19 +163,30 @@ where
 }
 
 /// `out[i] = f(a[i])`.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn map<A: Operand, O, F>(a: &A, f: &mut F) -> Result<Tensor<O, A::Shape>, ShapeError>
 where
     F: FnMut(&A::Elem) -> O,
 {
-    let xa = a.source();
     if Leading::<A::Shape, A>::ONE_OK
         && let Some(n) = batch_of(None, &[batched(a, A::Shape::RANK)])
     {
+        let xa = a.source();
         return Tensor::try_from_writer(
             batched_index::<A::Shape>(n),
             |out: &mut [MaybeUninit<O>]| imp::map_leading::<A, O, F>(n, xa, out, f),
         );
     }
+    map_planned(a, f)
+}
+
+#[inline(never)]
+fn map_planned<A: Operand, O, F>(a: &A, f: &mut F) -> Result<Tensor<O, A::Shape>, ShapeError>
+where
+    F: FnMut(&A::Elem) -> O,
+{
+    let xa = a.source();
     let pa = a.padded();
     let p = planned(&pa.dims, &[pa.strides]);
     Tensor::try_from_writer(
@@ -166,11 +196,13 @@ where
 }
 
 /// `f(&mut out[i], b[i])` for a row-major `out` of extents `out_dims`, `b` broadcast to it.
-pub(super) fn assign<S: Shape, T, B: Operand>(
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(super) fn assign<S: Shape, T, B: Operand, F: FnMut(&mut T, &B::Elem)>(
     out: &mut [T],
     out_dims: &[usize],
     b: &B,
-    f: &mut impl FnMut(&mut T, &B::Elem),
+    f: &mut F,
 ) -> Result<(), ShapeError> {
     if Leading::<S, B>::ONE_OK
         && let Some(n) = batch_of(out_dims.first().copied(), &[batched(b, S::RANK)])
@@ -178,6 +210,16 @@ pub(super) fn assign<S: Shape, T, B: Operand>(
         imp::assign_leading::<S, T, B, _>(n, out, b.source(), f);
         return Ok(());
     }
+    assign_planned::<T, B, F>(out, out_dims, b, f)
+}
+
+#[inline(never)]
+fn assign_planned<T, B: Operand, F: FnMut(&mut T, &B::Elem)>(
+    out: &mut [T],
+    out_dims: &[usize],
+    b: &B,
+    f: &mut F,
+) -> Result<(), ShapeError> {
     let pb = b.padded();
     let to = padded_target(out_dims);
     check_into(&pb, B::Shape::RANK, &to, out_dims.len())?;
@@ -186,8 +228,34 @@ pub(super) fn assign<S: Shape, T, B: Operand>(
     Ok(())
 }
 
+/// Bias-add shapes into a destination (`[Dyn, Dyn] + [Dyn]` into `[Dyn, Dyn]`): both operands
+/// row-major by type, one of the destination's extents and the other its trailing ones. Then the
+/// loop is the dynamic path's rows of the smaller one, with no broadcast, no plan and no checks
+/// beyond these (the extents are the destination's, so nothing else can clash): `Some` (larger is
+/// `a`, the smaller one's element count).
+#[cfg(feature = "alloc")]
+#[inline]
+fn trailing_rows<A: Operand, B: Operand>(
+    out_dims: &[usize],
+    da: &[usize],
+    db: &[usize],
+) -> Option<(bool, usize)> {
+    use crate::layout::Layout;
+    if !(<A::Layout as Layout<A::Shape>>::ROW_MAJOR && <B::Layout as Layout<B::Shape>>::ROW_MAJOR) {
+        return None;
+    }
+    let big_is_a = crate::dynamic::trailing(da, db)?;
+    let (big, small) = if big_is_a { (da, db) } else { (db, da) };
+    // An element loop, not `==` on slices, which calls `bcmp`.
+    let same = big.len() == out_dims.len() && big.iter().zip(out_dims).all(|(x, y)| x == y);
+    // Nonzero whenever the destination has an element, and then no larger than its count.
+    same.then(|| (big_is_a, crate::layout::checked_count(small).unwrap_or(0)))
+}
+
 /// `f(&mut out[i], a[i], b[i])` over a row-major `out` of extents `out_dims`, both inputs
 /// broadcast to it.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn zip_update<S: Shape, A: Operand, B: Operand, O, F>(
     out: &mut [O],
     out_dims: &[usize],
@@ -205,6 +273,27 @@ where
         )
     {
         imp::zip_update_leading::<S, A, B, O, F>(n, out, a.source(), b.source(), f);
+        return Ok(());
+    }
+    zip_update_planned::<A, B, O, F>(out, out_dims, a, b, f)
+}
+
+#[inline(never)]
+fn zip_update_planned<A: Operand, B: Operand, O, F>(
+    out: &mut [O],
+    out_dims: &[usize],
+    a: &A,
+    b: &B,
+    f: &mut F,
+) -> Result<(), ShapeError>
+where
+    F: FnMut(&mut O, &A::Elem, &B::Elem),
+{
+    #[cfg(feature = "alloc")]
+    if let Some((big_is_a, m)) = trailing_rows::<A, B>(out_dims, a.extents(), b.extents()) {
+        if !out.is_empty() {
+            crate::dynamic::update_rows(big_is_a, m, a.source(), b.source(), out, f);
+        }
         return Ok(());
     }
     let (pa, pb) = (a.padded(), b.padded());

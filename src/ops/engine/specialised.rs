@@ -88,6 +88,9 @@ macro_rules! by_rank {
     };
 }
 
+// After `by_rank`, which it uses.
+mod batched;
+
 #[inline(always)]
 pub(super) fn zip<A: Operand, B: Operand, S: Shape, O, F>(
     a: &[A::Elem],
@@ -234,7 +237,8 @@ fn zip_update_fill<S: Shape, A: Operand, B: Operand, O, F>(
 }
 
 // A batch known at run time (`leading`): the template plan's constants, the batch's count filled
-// in; rank and row kind are constants, so only that kernel is instantiated.
+// in; rank and row kind are constants, so only that kernel is instantiated. A template that keeps
+// the batch as an axis of its own runs in `batched`'s constant blocks instead.
 
 #[inline(always)]
 fn zip_leading_fill<A: Operand, B: Operand, S: Shape, O, F>(
@@ -247,6 +251,9 @@ fn zip_leading_fill<A: Operand, B: Operand, S: Shape, O, F>(
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
     type L<S, A, B> = Leading<S, A, B>;
+    if const { L::<S, A, B>::ZIP_BLOCKS.ok } {
+        return batched::zip::<A, B, S, O, F>(a, b, out, f);
+    }
     let p = with_batch(&L::<S, A, B>::ZIP, n);
     let row = const {
         row::kind2(
@@ -270,6 +277,9 @@ fn map_leading_fill<A: Operand, O, F>(
     F: FnMut(&A::Elem) -> O,
 {
     type L<A> = Leading<<A as Operand>::Shape, A>;
+    if const { L::<A>::ONE_BLOCKS.ok } {
+        return batched::map::<A, O, F>(a, out, f);
+    }
     let p = with_batch(&L::<A>::ONE, n);
     let row = const { row::kind1(L::<A>::ONE.strides[0][MAX_RANK - 1]) };
     by_rank!(const { L::<A>::ONE.rank }, row, p, [_, _, _], [0],
@@ -288,6 +298,9 @@ fn assign_leading_fill<S: Shape, T, B: Operand, F>(
     F: FnMut(&mut T, &B::Elem),
 {
     type L<S, B> = Leading<S, B>;
+    if const { L::<S, B>::ONE_BLOCKS.ok } {
+        return batched::assign::<S, T, B, F>(out, b, f);
+    }
     let p = with_batch(&L::<S, B>::ONE, n);
     let row = const { row::kind1(L::<S, B>::ONE.strides[0][MAX_RANK - 1]) };
     by_rank!(const { L::<S, B>::ONE.rank }, row, p, [_, _, _], [0],
@@ -307,6 +320,9 @@ fn zip_update_leading_fill<S: Shape, A: Operand, B: Operand, O, F>(
     F: FnMut(&mut O, &A::Elem, &B::Elem),
 {
     type L<S, A, B> = Leading<S, A, B>;
+    if const { L::<S, A, B>::ZIP_BLOCKS.ok } {
+        return batched::zip_update::<S, A, B, O, F>(out, a, b, f);
+    }
     let p = with_batch(&L::<S, A, B>::ZIP, n);
     let row = const {
         row::kind2(
@@ -320,11 +336,14 @@ fn zip_update_leading_fill<S: Shape, A: Operand, B: Operand, O, F>(
         a, b, out, f)
 }
 
-/// Whether a run-time output of `n` elements of `T` is filled out of line (as a static one is
-/// above [`OUTLINE_BYTES`]: its slices then arrive as arguments, known not to overlap).
+/// Whether a run-time output of `n` elements of `T` is filled out of line, its slices then
+/// arriving as arguments, known not to overlap: as a static one is above [`OUTLINE_BYTES`], and
+/// always when the loop runs in `batched`'s blocks (`blocks`). Inlined, a block loop reads heap
+/// buffers LLVM cannot tell apart, so its unrolled blocks stay scalar: `[Dyn, 4] + [4]` at 4 rows
+/// was 64 scalar loads, adds and stores where the call's arguments allow 13 vector ones.
 #[inline(always)]
-fn outline<T>(n: usize) -> bool {
-    n.saturating_mul(size_of::<T>()) > OUTLINE_BYTES
+fn outline<T>(blocks: bool, n: usize) -> bool {
+    blocks || n.saturating_mul(size_of::<T>()) > OUTLINE_BYTES
 }
 
 #[inline(always)]
@@ -349,7 +368,7 @@ pub(super) fn zip_leading<A: Operand, B: Operand, S: Shape, O, F>(
     {
         zip_leading_fill::<A, B, S, O, F>(n, a, b, out, f)
     }
-    if outline::<O>(out.len()) {
+    if outline::<O>(const { Leading::<S, A, B>::ZIP_BLOCKS.ok }, out.len()) {
         outlined::<A, B, S, O, F>(n, a, b, out, f)
     } else {
         zip_leading_fill::<A, B, S, O, F>(n, a, b, out, f)
@@ -372,14 +391,14 @@ pub(super) fn map_leading<A: Operand, O, F>(
     {
         map_leading_fill::<A, O, F>(n, a, out, f)
     }
-    if outline::<O>(out.len()) {
+    if outline::<O>(const { Leading::<A::Shape, A>::ONE_BLOCKS.ok }, out.len()) {
         outlined::<A, O, F>(n, a, out, f)
     } else {
         map_leading_fill::<A, O, F>(n, a, out, f)
     }
 }
 
-/// In place: nothing to copy, so always inline (as `assign`).
+/// In place: nothing to copy, so inline (as `assign`), but for a block loop (see [`outline`]).
 #[inline(always)]
 pub(super) fn assign_leading<S: Shape, T, B: Operand, F>(
     n: usize,
@@ -389,7 +408,18 @@ pub(super) fn assign_leading<S: Shape, T, B: Operand, F>(
 ) where
     F: FnMut(&mut T, &B::Elem),
 {
-    assign_leading_fill::<S, T, B, F>(n, out, b, f)
+    #[inline(never)]
+    fn outlined<S: Shape, T, B: Operand, F>(n: usize, out: &mut [T], b: &[B::Elem], f: &mut F)
+    where
+        F: FnMut(&mut T, &B::Elem),
+    {
+        assign_leading_fill::<S, T, B, F>(n, out, b, f)
+    }
+    if const { Leading::<S, B>::ONE_BLOCKS.ok } {
+        outlined::<S, T, B, F>(n, out, b, f)
+    } else {
+        assign_leading_fill::<S, T, B, F>(n, out, b, f)
+    }
 }
 
 #[inline(always)]
@@ -414,7 +444,7 @@ pub(super) fn zip_update_leading<S: Shape, A: Operand, B: Operand, O, F>(
     {
         zip_update_leading_fill::<S, A, B, O, F>(n, out, a, b, f)
     }
-    if outline::<O>(out.len()) {
+    if outline::<O>(const { Leading::<S, A, B>::ZIP_BLOCKS.ok }, out.len()) {
         outlined::<S, A, B, O, F>(n, out, a, b, f)
     } else {
         zip_update_leading_fill::<S, A, B, O, F>(n, out, a, b, f)
