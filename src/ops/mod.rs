@@ -89,13 +89,13 @@ macro_rules! operands {
 }
 
 operands! {
-    [T, S: Shape] Tensor<T, S>, RowMajor, Inline, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
-    [T, S: Shape] &Tensor<T, S>, RowMajor, Inline, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
+    [T, S: Shape] Tensor<T, S>, RowMajor, Inline, |t| S::Kind::as_slice::<T, S>(&t.data), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
+    [T, S: Shape] &Tensor<T, S>, RowMajor, Inline, |t| S::Kind::as_slice::<T, S>(&t.data), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
     [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims(), v.shape();
     [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims(), v.shape();
     [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, Inline, |v| v.as_slice(), *v.view_dims(), v.shape();
     #[cfg(feature = "alloc")]
-    [T, S: Shape] Box<Tensor<T, S>>, RowMajor, Boxed, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
+    [T, S: Shape] Box<Tensor<T, S>>, RowMajor, Boxed, |t| S::Kind::as_slice::<T, S>(&t.data), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
     #[cfg(feature = "alloc")]
-    [T, S: Shape] &Box<Tensor<T, S>>, RowMajor, Boxed, |t| t.as_slice(), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
+    [T, S: Shape] &Box<Tensor<T, S>>, RowMajor, Boxed, |t| S::Kind::as_slice::<T, S>(&t.data), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
 }

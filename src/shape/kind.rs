@@ -100,6 +100,11 @@ pub trait Kind: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static 
         n: usize,
         elems: impl Iterator<Item = T>,
     ) -> Result<Self::Store<T, S>, ShapeError>;
+    /// The storage of a shape without `Dyn` whose slots `fill` writes (the contract of
+    /// `storage::fixed::from_writer`; `Fixed` only). One call between a tensor and its slots, so
+    /// a debug build compiles one function per shape here, not three.
+    #[doc(hidden)]
+    fn from_writer<T, S: Shape>(fill: impl FnOnce(&mut [MaybeUninit<T>])) -> Self::Store<T, S>;
     /// Nested arrays as the storage (`Fixed` only: the static constructors, which name
     /// `S::NUM`, cannot be built for a `Runtime` shape).
     #[doc(hidden)]
@@ -174,13 +179,21 @@ impl Kind for Fixed {
     ) -> S::Nested<T> {
         S::build(0, &mut f)
     }
+    // The flat views and the writer are written out here, each with `as` casts rather than
+    // `ptr::from_ref(..).cast()`, so a debug build compiles one function per tensor type for
+    // each, not a chain of four (`cargo xtask compile-time`).
     #[inline(always)]
     fn as_slice<T, S: Shape>(store: &S::Nested<T>) -> &[T] {
-        fixed::as_slice::<T, S>(store)
+        const { fixed::assert_storage_is_flat::<T, S>() };
+        // SAFETY: `S::Nested<T>` is `T` nested in arrays, which is `S::NUM` contiguous `T`s with
+        // no padding (size and alignment asserted at compile time above), and we borrow it.
+        unsafe { core::slice::from_raw_parts(store as *const S::Nested<T> as *const T, S::NUM) }
     }
     #[inline(always)]
     fn as_mut_slice<T, S: Shape>(store: &mut S::Nested<T>) -> &mut [T] {
-        fixed::as_mut_slice::<T, S>(store)
+        const { fixed::assert_storage_is_flat::<T, S>() };
+        // SAFETY: as in `as_slice`, borrowed mutably and exclusively.
+        unsafe { core::slice::from_raw_parts_mut(store as *mut S::Nested<T> as *mut T, S::NUM) }
     }
     #[inline(always)]
     fn dims<T, S: Shape>(_: &S::Nested<T>) -> &[usize] {
@@ -188,7 +201,7 @@ impl Kind for Fixed {
     }
     #[inline(always)]
     fn split_mut<T, S: Shape>(store: &mut S::Nested<T>) -> (&mut [T], &[usize]) {
-        (fixed::as_mut_slice::<T, S>(store), S::dims())
+        (Self::as_mut_slice::<T, S>(store), S::dims())
     }
     #[inline(always)]
     fn view_dims<S: Shape>(_: &()) -> &[usize] {
@@ -205,7 +218,7 @@ impl Kind for Fixed {
         _: usize,
         fill: impl FnOnce(&mut [MaybeUninit<T>]),
     ) -> Result<S::Nested<T>, ShapeError> {
-        Ok(fixed::from_writer::<T, S>(fill))
+        Ok(Self::from_writer::<T, S>(fill))
     }
     #[inline]
     fn try_from_elems<T, S: Shape>(
@@ -213,7 +226,7 @@ impl Kind for Fixed {
         _: usize,
         mut elems: impl Iterator<Item = T>,
     ) -> Result<S::Nested<T>, ShapeError> {
-        Ok(fixed::from_writer::<T, S>(|slots| {
+        Ok(Self::from_writer::<T, S>(|slots| {
             for slot in slots {
                 match elems.next() {
                     Some(x) => {
@@ -223,6 +236,24 @@ impl Kind for Fixed {
                 }
             }
         }))
+    }
+    /// Callers are this crate's kernels, each covering exactly `S::NUM` contiguous slots (the
+    /// static plans assert it at compile time, the run-time plans before any kernel runs).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn from_writer<T, S: Shape>(fill: impl FnOnce(&mut [MaybeUninit<T>])) -> S::Nested<T> {
+        const { fixed::assert_storage_is_flat::<T, S>() };
+        let mut data = MaybeUninit::<S::Nested<T>>::uninit();
+        // SAFETY: `S::Nested<T>` is `T` nested in arrays, laid out like `[T; S::NUM]` (size and
+        // alignment asserted above); `MaybeUninit<T>` has `T`'s layout and any bytes are a valid
+        // `MaybeUninit`. The slice covers exactly the storage, which we own exclusively here.
+        let slots = unsafe {
+            core::slice::from_raw_parts_mut(&raw mut data as *mut MaybeUninit<T>, S::NUM)
+        };
+        fill(slots);
+        // SAFETY: `fill` wrote all `S::NUM` slots (the contract above). If it panicked we never
+        // get here: the written elements leak, nothing is read uninitialised.
+        unsafe { data.assume_init() }
     }
     #[inline(always)]
     fn from_nested<T, S: Shape>(nested: S::Nested<T>) -> S::Nested<T> {
@@ -340,6 +371,11 @@ impl Kind for Runtime {
         elems: impl Iterator<Item = T>,
     ) -> Result<runtime::Heap<T, S::Index>, ShapeError> {
         runtime::Heap::try_from_elems(dims, n, elems)
+    }
+    fn from_writer<T, S: Shape>(
+        _: impl FnOnce(&mut [MaybeUninit<T>]),
+    ) -> runtime::Heap<T, S::Index> {
+        unreachable!("a shape with a `Dyn` axis is built from its extents")
     }
     fn from_nested<T, S: Shape>(_: S::Nested<T>) -> runtime::Heap<T, S::Index> {
         unreachable!("a shape with a `Dyn` axis has no nested-array storage")

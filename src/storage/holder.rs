@@ -49,7 +49,9 @@ impl Holder for Inline {
     type Or<H: Holder> = H;
     #[inline(always)]
     fn from_writer<O, S: Shape>(fill: impl FnOnce(&mut [MaybeUninit<O>])) -> Tensor<O, S> {
-        Tensor::from_writer(fill)
+        Tensor {
+            data: S::Kind::from_writer::<O, S>(fill),
+        }
     }
     #[inline(always)]
     fn try_from_writer<O, S: Shape>(

@@ -31,7 +31,10 @@ mod from_shape;
 /// ```
 #[repr(transparent)]
 pub struct Tensor<T, S: Shape> {
-    data: Store<T, S>,
+    // Reached from the operand impls and the result holders as well, without `as_slice` and
+    // `from_writer` between: each call layer is one more function per tensor type in a debug
+    // build (`cargo xtask compile-time`).
+    pub(crate) data: Store<T, S>,
 }
 
 /// What a tensor of shape `S` holds: see [`Kind`].
@@ -265,7 +268,9 @@ impl<T, S: Shape> Tensor<T, S> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn from_writer(fill: impl FnOnce(&mut [MaybeUninit<T>])) -> Self {
-        Self::from_array(fixed::from_writer::<T, S>(fill))
+        Self {
+            data: S::Kind::from_writer::<T, S>(fill),
+        }
     }
 
     /// The extents: `&[2, 3]` for `shape![2, 3]`.
