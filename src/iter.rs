@@ -1,5 +1,8 @@
 //! Iterators over positions and elements: [`Indices`] (every multi-index of a shape),
-//! [`IndexedIter`] over a tensor, [`ViewIter`] over a view.
+//! [`IndexedIter`] over a tensor, [`ViewIter`] over a view, and the views along one axis
+//! ([`AxisIter`], [`Lanes`]).
+
+pub use crate::ops::axis_iter::{AxisIter, LaneShape, Lanes};
 
 use crate::layout::Layout;
 use crate::tensor::step_index;

@@ -90,6 +90,47 @@ macro_rules! every_mix {
             }
 
             #[test]
+            fn views_along_an_axis_match() {
+                let (m, s, d) = (mixed(), fixed(), dynamic());
+                macro_rules! along {
+                    ($axis:literal) => {{
+                        let got: Vec<_> =
+                            m.axis_iter::<$axis>().map(|v| parts(v.shape(), v.iter())).collect();
+                        let want: Vec<_> =
+                            s.axis_iter::<$axis>().map(|v| parts(v.shape(), v.iter())).collect();
+                        let dynamic: Vec<_> = d
+                            .try_axis_iter($axis)
+                            .unwrap()
+                            .map(|v| parts(v.shape(), v.iter()))
+                            .collect();
+                        assert_eq!(got, want);
+                        assert_eq!(got, dynamic);
+                        let got: Vec<_> =
+                            m.lanes::<$axis>().map(|v| parts(v.shape(), v.iter())).collect();
+                        let dynamic: Vec<_> = d
+                            .try_lanes($axis)
+                            .unwrap()
+                            .map(|v| parts(v.shape(), v.iter()))
+                            .collect();
+                        assert_eq!(got, dynamic);
+                        // Of a transposed view too.
+                        let got: Vec<_> =
+                            m.t().axis_iter::<$axis>().map(|v| parts(v.shape(), v.iter())).collect();
+                        let dynamic: Vec<_> = d
+                            .t()
+                            .try_axis_iter($axis)
+                            .unwrap()
+                            .map(|v| parts(v.shape(), v.iter()))
+                            .collect();
+                        assert_eq!(got, dynamic);
+                    }};
+                }
+                along!(0);
+                along!(1);
+                along!(-1);
+            }
+
+            #[test]
             fn reshapes_match() {
                 let m = mixed();
                 let r: Tensor<i64, shape![Dyn, 6]> = m.clone().reshape();
@@ -215,4 +256,17 @@ fn windows_of_an_empty_source_reach_nothing() {
     assert_eq!(d.slice_axis::<1, 1, 2, shaped::Dim<2>>().len(), 0);
     let x = Tensor::<f32, shape![Dyn, 3, Dyn]>::from_shape_vec(&[2, 3, 0], vec![]).unwrap();
     assert_eq!(x.diagonal_to::<0, 1, 1, shaped::Dim<2>>().shape(), &[0, 2]);
+}
+
+#[test]
+fn lanes_and_entries_of_static_and_empty_shapes() {
+    let m = Tensor::<i64, shape![2, 3]>::try_from_slice(&[1, 2, 3, 4, 5, 6]).unwrap();
+    let cols: Vec<i64> = m.lanes::<0>().map(|c| c.iter().sum()).collect();
+    assert_eq!(cols, [5, 7, 9]);
+    assert_eq!(m.axis_iter::<-1>().len(), 3);
+    let e = Tensor::<i64, shape![Dyn, 3]>::from_shape_vec(&[0, 3], vec![]).unwrap();
+    assert_eq!(e.axis_iter::<0>().count(), 0);
+    assert_eq!(e.axis_iter::<1>().map(|v| v.len()).collect::<Vec<_>>(), [0, 0, 0]);
+    assert_eq!(e.lanes::<0>().map(|v| v.shape()[0]).collect::<Vec<_>>(), [0, 0, 0]);
+    assert_eq!(e.lanes::<1>().count(), 0);
 }

@@ -119,6 +119,19 @@ pub(crate) fn stepped(
     }
 }
 
+/// Axis `axis` removed (an entry along it: the caller moves the data to the entry).
+pub(crate) fn removed(axis: isize, src: Source<'_>, mut out: Target<'_>) {
+    let a = at(axis, src.dims.len());
+    out.take(src, |k| if k < a { k } else { k + 1 });
+}
+
+/// Axis `axis` alone (a lane along it: the caller moves the data to the lane).
+pub(crate) fn lane(axis: isize, src: Source<'_>, out: Target<'_>) {
+    let a = at(axis, src.dims.len());
+    out.dims[0] = src.dims[a];
+    out.strides[0] = src.strides[a];
+}
+
 /// Whether `axes` names each axis of a rank-`rank` shape once (a permutation's check, made when
 /// the program is built).
 pub(crate) const fn is_permutation(axes: &[isize], rank: usize) -> bool {

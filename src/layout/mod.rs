@@ -14,7 +14,9 @@ use crate::{BroadcastInto, Shape};
 pub(crate) mod derive;
 mod views;
 pub(crate) use views::stride_of;
-pub use views::{DiagonalOf, DiagonalToOf, Moved, Narrowed, Permuted, Reversed, Stepped, Swapped};
+pub use views::{
+    DiagonalOf, DiagonalToOf, EntryOf, LaneOf, Moved, Narrowed, Permuted, Reversed, Stepped, Swapped,
+};
 
 /// The largest static rank, and the rank of the padded plans.
 pub const MAX_RANK: usize = 8;

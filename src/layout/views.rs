@@ -7,7 +7,8 @@ use core::marker::PhantomData;
 
 use super::Layout;
 use crate::shape::axis::{
-    AxisList, Diagonal, DiagonalTo, MoveAxis, Permute, ReplaceAxis, Reverse, SwapAxes,
+    AxisList, Diagonal, DiagonalTo, ExtentAt, MoveAxis, Permute, RemoveAxis, ReplaceAxis, Reverse,
+    SwapAxes,
 };
 use crate::{Extent, MAX_RANK};
 
@@ -176,6 +177,41 @@ impl<Src: Permute<P>, L: Layout<Src>, P: AxisList> Layout<<Src as Permute<P>>::O
             out[first + k] = L::STRIDES[from];
             k += 1;
         }
+        out
+    };
+}
+
+/// The layout of one entry along axis `A` of `Src` (laid out by `L`): that axis removed, the
+/// others keeping their strides; the view's data starts at the entry's first element.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EntryOf<Src, L, const A: isize>(PhantomData<(Src, L)>);
+
+impl<Src: RemoveAxis<A>, L: Layout<Src>, const A: isize> Layout<<Src as RemoveAxis<A>>::Output>
+    for EntryOf<Src, L, A>
+{
+    const STRIDES: [usize; MAX_RANK] = {
+        let mut out = L::STRIDES;
+        // Slots before axis `A` move one slot right, into the result's rank - 1 slots.
+        let mut i = slot(A, Src::RANK);
+        while i > MAX_RANK - Src::RANK {
+            out[i] = L::STRIDES[i - 1];
+            i -= 1;
+        }
+        out
+    };
+}
+
+/// The layout of one lane along axis `A` of `Src` (laid out by `L`): a rank-1 view with that
+/// axis's stride; the view's data starts at the lane's first element.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaneOf<Src, L, const A: isize>(PhantomData<(Src, L)>);
+
+impl<Src: ExtentAt<A>, L: Layout<Src>, const A: isize> Layout<(<Src as ExtentAt<A>>::Output,)>
+    for LaneOf<Src, L, A>
+{
+    const STRIDES: [usize; MAX_RANK] = {
+        let mut out = [0; MAX_RANK];
+        out[MAX_RANK - 1] = L::STRIDES[slot(A, Src::RANK)];
         out
     };
 }

@@ -39,7 +39,7 @@ use crate::{Shape, Tensor, TensorView};
 /// strides from the source's stored ones (checked against `S2`'s and `L2`'s constants when the
 /// result is static).
 #[inline(always)]
-fn derived<S: Shape, L: Layout<S>, S2: Shape, L2: Layout<S2>>(
+pub(crate) fn derived<S: Shape, L: Layout<S>, S2: Shape, L2: Layout<S2>>(
     src: &ViewDims<S>,
     derive: impl FnOnce(Source<'_>, Target<'_>),
 ) -> ViewDims<S2> {
