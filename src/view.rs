@@ -13,14 +13,21 @@ use crate::shape::kind::Kind;
 use crate::tensor::{index_out_of_bounds, offset_of};
 use crate::{BroadcastInto, MAX_RANK, Shape};
 
-/// What a view of shape `S` keeps beside its elements: nothing when every extent is known at
-/// compile time, its extents and strides when one is `Dyn`.
-pub(crate) type ViewDims<S> = <<S as Shape>::Kind as Kind>::ViewDims<S>;
+/// How a view of shape `S` laid out by `L` is kept: [`Fixed`](crate::Fixed) when its extents and
+/// strides are constants, [`Runtime`](crate::Runtime) when its shape has a `Dyn` axis or it was
+/// taken from a source that has one (an entry of `[2, Dyn, 4]` is a `[2, 4]` whose strides are
+/// only known at run time). A row-major view follows its shape.
+pub(crate) type ViewKind<S, L = RowMajor> =
+    <<L as Layout<S>>::Kind as Kind>::Or<<S as Shape>::Kind>;
+
+/// What a view of shape `S` laid out by `L` keeps beside its elements: nothing when it is
+/// [`Fixed`](crate::Fixed), its extents and strides when it is [`Runtime`](crate::Runtime).
+pub(crate) type ViewDims<S, L = RowMajor> = <ViewKind<S, L> as Kind>::ViewDims<S>;
 
 /// A read-only view of shape `S`, laid out by `L` (row-major, or broadcast with stride 0).
 pub struct TensorView<'a, T, S: Shape, L: Layout<S> = RowMajor> {
     data: &'a [T],
-    dims: ViewDims<S>,
+    dims: ViewDims<S, L>,
     _shape: PhantomData<(S, L)>,
 }
 
@@ -49,12 +56,12 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
     /// without `Dyn`.
     #[inline]
     pub(crate) fn from_parts(data: &'a [T]) -> Self {
-        Self::from_parts_with(data, S::Kind::fixed_view_dims::<S>())
+        Self::from_parts_with(data, <ViewKind<S, L> as Kind>::fixed_view_dims::<S>())
     }
 
     /// `data` holds every element that `dims` (for a shape with `Dyn`) and `L` reach.
     #[inline]
-    pub(crate) fn from_parts_with(data: &'a [T], dims: ViewDims<S>) -> Self {
+    pub(crate) fn from_parts_with(data: &'a [T], dims: ViewDims<S, L>) -> Self {
         Self {
             data,
             dims,
@@ -64,7 +71,7 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
 
     /// What the view keeps beside its elements.
     #[inline]
-    pub(crate) fn view_dims(&self) -> &ViewDims<S> {
+    pub(crate) fn view_dims(&self) -> &ViewDims<S, L> {
         &self.dims
     }
 
@@ -77,7 +84,7 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
     /// The extents.
     #[inline]
     pub fn shape(&self) -> &[usize] {
-        S::Kind::view_dims::<S>(&self.dims)
+        <ViewKind<S, L> as Kind>::view_dims::<S>(&self.dims)
     }
 
     /// The same view (views are `Copy`): what `view()` gives on a tensor, so code (and
@@ -90,7 +97,7 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
     /// Strides in elements; 0 on broadcast axes.
     #[inline]
     pub fn strides(&self) -> &[usize] {
-        S::Kind::view_strides::<S, L>(&self.dims)
+        <ViewKind<S, L> as Kind>::view_strides::<S, L>(&self.dims)
     }
 
     /// Number of elements the view shows (counting repeats of broadcast elements).

@@ -2,6 +2,8 @@
 //! a const axis — against the same operation on the fully static shape and on `DynTensor`. Each
 //! case runs for every way of making some axes of `[2, 3, 4]` run-time.
 
+#![allow(clippy::op_ref)]
+
 use shaped::{DynTensor, Tensor, axes, shape};
 
 /// `x[a, b, c] = 100a + 10b + c`, with a few repeats so sorts and arg-reductions have ties.
@@ -28,9 +30,8 @@ fn parts<'a>(shape: &[usize], elems: impl Iterator<Item = &'a i64>) -> (Vec<usiz
     (shape.to_vec(), elems.copied().collect())
 }
 
-/// Each mix names the axes its windows and diagonal take: ones that leave a `Dyn` axis in the
-/// result (a static view of a source whose strides are run-time has no way to keep them, and
-/// does not build: `a_batch_window_is_static` shows the case that does).
+/// Each mix names the axes its windows and diagonal take (every axis of the shape, between
+/// them; `static_views_of_run_time_strides` takes the `Dyn` ones of the others).
 macro_rules! every_mix {
     ($($name:ident: $s:ty, narrow $na:literal, slice $sa:literal,
        diagonal $d1:literal $d2:literal $up:ty, $down:ty;)*) => {$(
@@ -266,7 +267,42 @@ fn lanes_and_entries_of_static_and_empty_shapes() {
     assert_eq!(m.axis_iter::<-1>().len(), 3);
     let e = Tensor::<i64, shape![Dyn, 3]>::from_shape_vec(&[0, 3], vec![]).unwrap();
     assert_eq!(e.axis_iter::<0>().count(), 0);
-    assert_eq!(e.axis_iter::<1>().map(|v| v.len()).collect::<Vec<_>>(), [0, 0, 0]);
-    assert_eq!(e.lanes::<0>().map(|v| v.shape()[0]).collect::<Vec<_>>(), [0, 0, 0]);
+    assert_eq!(
+        e.axis_iter::<1>().map(|v| v.len()).collect::<Vec<_>>(),
+        [0, 0, 0]
+    );
+    assert_eq!(
+        e.lanes::<0>().map(|v| v.shape()[0]).collect::<Vec<_>>(),
+        [0, 0, 0]
+    );
     assert_eq!(e.lanes::<1>().count(), 0);
+}
+
+#[test]
+fn static_views_of_run_time_strides() {
+    // A window of the run-time axis of `[2, Dyn]` is a `[2, 2]`, its strides known at run time:
+    // it keeps them, and operations with it take their run-time arm.
+    let x = Tensor::<i64, shape![2, Dyn]>::from_shape_vec(&[2, 5], (0..10).collect()).unwrap();
+    let w: shaped::TensorView<'_, i64, (shaped::Dim<2>, shaped::Dim<2>), _> =
+        x.try_narrow::<1, shaped::Dim<2>>(3).unwrap();
+    assert_eq!(w.strides(), &[5, 1]);
+    assert_eq!(w.iter().copied().collect::<Vec<_>>(), [3, 4, 8, 9]);
+    let sum: Tensor<i64, shape![2, 2]> =
+        &w + &Tensor::<i64, shape![2]>::try_from_slice(&[100, 200]).unwrap();
+    assert_eq!(sum.as_slice(), &[103, 204, 108, 209]);
+    assert_eq!(w.to_tensor().as_slice(), &[3, 4, 8, 9]);
+    assert_eq!(w.t()[[1, 0]], 4);
+    // Columns of `[3, Dyn]` are `[3]` lanes of stride n.
+    let m = Tensor::<i64, shape![3, Dyn]>::from_shape_vec(&[3, 4], (0..12).collect()).unwrap();
+    let cols: Vec<i64> = m.lanes::<0>().map(|c| c.iter().sum()).collect();
+    assert_eq!(cols, [12, 15, 18, 21]);
+    let rows: Vec<Vec<i64>> = m
+        .axis_iter::<1>()
+        .map(|c| c.iter().copied().collect())
+        .collect();
+    assert_eq!(rows[3], [3, 7, 11]);
+    let d = shaped::DynTensor::from_shape_vec(&[2, 2], vec![1i64, 1, 1, 1]).unwrap();
+    assert_eq!(d.try_add(&w).unwrap().to_vec(), [4, 5, 9, 10]);
+    let p = w.matmul(&Tensor::<i64, shape![2, 1]>::try_from_slice(&[1, 1]).unwrap());
+    assert_eq!(p.as_slice(), &[7, 17]);
 }

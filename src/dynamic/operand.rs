@@ -117,7 +117,7 @@ impl<T, S: Shape, L: StaticLayout<S>> DynOperand for TensorView<'_, T, S, L> {
     type Elem = T;
     #[inline(always)]
     fn parts(&self) -> Parts<'_, T> {
-        S::Kind::pick(
+        <crate::view::ViewKind<S, L> as Kind>::pick(
             || {
                 let strides: &'static [isize; MAX_RANK] = const { &signed(&L::STRIDES) };
                 (self.source(), 0, S::dims(), &strides[MAX_RANK - S::RANK..])

@@ -9,13 +9,15 @@
 
 use core::marker::PhantomData;
 
+use crate::shape::kind::Kind;
 use crate::{BroadcastInto, Shape};
 
 pub(crate) mod derive;
 mod views;
 pub(crate) use views::stride_of;
 pub use views::{
-    DiagonalOf, DiagonalToOf, EntryOf, LaneOf, Moved, Narrowed, Permuted, Reversed, Stepped, Swapped,
+    DiagonalOf, DiagonalToOf, EntryOf, LaneOf, Moved, Narrowed, Permuted, Reversed, Stepped,
+    Swapped,
 };
 
 /// The largest static rank, and the rank of the padded plans.
@@ -60,30 +62,6 @@ pub const fn row_major(dims: &[usize; MAX_RANK]) -> [usize; MAX_RANK] {
         i -= 1;
         s[i] = acc;
         acc = acc.wrapping_mul(dims[i]);
-    }
-    s
-}
-
-/// [`row_major`] of a shape whose extents may be run-time (`None`): the outermost extent is never
-/// needed (no stride multiplies it), so `[Dyn, 784]` has the constant strides `[784, 1]`. For a
-/// run-time extent further in the strides are not constants and naming them fails the build. The
-/// padding slots (extent 1, their strides never read) take the product of the known extents.
-pub const fn row_major_known(dims: &[Option<usize>; MAX_RANK], rank: usize) -> [usize; MAX_RANK] {
-    let mut s = [0; MAX_RANK];
-    let mut acc: usize = 1;
-    let mut i = MAX_RANK;
-    while i > 0 {
-        i -= 1;
-        s[i] = acc;
-        acc = match dims[i] {
-            Some(d) => acc.wrapping_mul(d),
-            None if i == MAX_RANK - rank => acc,
-            None => panic!(
-                "the row-major strides of this shape depend on a `Dyn` extent below its \
-                 outermost axis, so they are not constants: this view of a view needs them at \
-                 compile time (convert the source with `try_into_shape` first)"
-            ),
-        };
     }
     s
 }
@@ -217,6 +195,11 @@ impl Padded {
 pub trait Layout<S: Shape>: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
     /// Strides of `S`'s axes, right-aligned in [`MAX_RANK`] slots.
     const STRIDES: [usize; MAX_RANK];
+    /// [`Fixed`](crate::Fixed) when the strides are these constants; [`Runtime`](crate::Runtime)
+    /// when the view was taken from a source with a `Dyn` axis, so its strides are only known
+    /// when the program runs (and the view keeps them, whatever its own shape).
+    #[doc(hidden)]
+    type Kind: Kind;
     /// Whether the strides are always row-major for the view's extents, run-time ones included
     /// (what lets a shape with a `Dyn` batch plan its loop at compile time).
     #[doc(hidden)]
@@ -228,7 +211,9 @@ pub trait Layout<S: Shape>: Copy + Default + core::fmt::Debug + Send + Sync + 's
 pub struct RowMajor;
 
 impl<S: Shape> Layout<S> for RowMajor {
-    const STRIDES: [usize; MAX_RANK] = row_major_known(&S::STATIC_DIMS, S::RANK);
+    // Row-major strides follow the extents: the shape's kind says whether they are constants.
+    type Kind = crate::Fixed;
+    const STRIDES: [usize; MAX_RANK] = row_major(&S::PADDED_DIMS);
     const ROW_MAJOR: bool = true;
 }
 
@@ -241,6 +226,7 @@ impl<Src: Shape, L: Layout<Src>, S: Shape> Layout<S> for BroadcastLayout<Src, L>
 where
     Src: BroadcastInto<S>,
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = broadcast_strides(&Src::PADDED_DIMS, &L::STRIDES);
 }
 

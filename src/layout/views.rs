@@ -10,6 +10,7 @@ use crate::shape::axis::{
     AxisList, Diagonal, DiagonalTo, ExtentAt, MoveAxis, Permute, RemoveAxis, ReplaceAxis, Reverse,
     SwapAxes,
 };
+use crate::shape::kind::Kind;
 use crate::{Extent, MAX_RANK};
 
 /// Position `axis` of a rank-`rank` shape in the padded `MAX_RANK` slots (the axis is valid).
@@ -23,6 +24,7 @@ const fn slot(axis: isize, rank: usize) -> usize {
 pub struct Reversed<Src, L>(PhantomData<(Src, L)>);
 
 impl<Src: Reverse, L: Layout<Src>> Layout<<Src as Reverse>::Output> for Reversed<Src, L> {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = {
         let mut out = L::STRIDES;
         let first = MAX_RANK - Src::RANK;
@@ -42,6 +44,7 @@ pub struct Swapped<Src, L, const A: isize, const B: isize>(PhantomData<(Src, L)>
 impl<Src: SwapAxes<A, B>, L: Layout<Src>, const A: isize, const B: isize>
     Layout<<Src as SwapAxes<A, B>>::Output> for Swapped<Src, L, A, B>
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = {
         let mut out = L::STRIDES;
         let (i, j) = (slot(A, Src::RANK), slot(B, Src::RANK));
@@ -58,6 +61,7 @@ pub struct Moved<Src, L, const SRC: isize, const DST: isize>(PhantomData<(Src, L
 impl<Src: MoveAxis<SRC, DST>, L: Layout<Src>, const SRC: isize, const DST: isize>
     Layout<<Src as MoveAxis<SRC, DST>>::Output> for Moved<Src, L, SRC, DST>
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = {
         let mut out = L::STRIDES;
         let first = MAX_RANK - Src::RANK;
@@ -89,6 +93,7 @@ pub struct DiagonalOf<Src, L, const A1: isize, const A2: isize>(PhantomData<(Src
 impl<Src: Diagonal<A1, A2>, L: Layout<Src>, const A1: isize, const A2: isize>
     Layout<<Src as Diagonal<A1, A2>>::Output> for DiagonalOf<Src, L, A1, A2>
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = diagonal_strides(&L::STRIDES, Src::RANK, A1, A2);
 }
 
@@ -101,6 +106,7 @@ pub struct DiagonalToOf<Src, L, const A1: isize, const A2: isize, E>(PhantomData
 impl<Src: DiagonalTo<A1, A2, E>, L: Layout<Src>, const A1: isize, const A2: isize, E: Extent>
     Layout<<Src as DiagonalTo<A1, A2, E>>::Output> for DiagonalToOf<Src, L, A1, A2, E>
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = diagonal_strides(&L::STRIDES, Src::RANK, A1, A2);
 }
 
@@ -138,6 +144,7 @@ pub struct Stepped<Src, L, const AXIS: isize, E, const STEP: usize>(PhantomData<
 impl<Src: ReplaceAxis<AXIS, E>, L: Layout<Src>, const AXIS: isize, E: Extent, const STEP: usize>
     Layout<<Src as ReplaceAxis<AXIS, E>>::Output> for Stepped<Src, L, AXIS, E, STEP>
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = {
         let mut out = L::STRIDES;
         let i = slot(AXIS, Src::RANK);
@@ -162,6 +169,7 @@ pub struct Permuted<Src, L, P>(PhantomData<(Src, L, P)>);
 impl<Src: Permute<P>, L: Layout<Src>, P: AxisList> Layout<<Src as Permute<P>>::Output>
     for Permuted<Src, L, P>
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = {
         let mut out = L::STRIDES;
         let first = MAX_RANK - Src::RANK;
@@ -189,6 +197,7 @@ pub struct EntryOf<Src, L, const A: isize>(PhantomData<(Src, L)>);
 impl<Src: RemoveAxis<A>, L: Layout<Src>, const A: isize> Layout<<Src as RemoveAxis<A>>::Output>
     for EntryOf<Src, L, A>
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = {
         let mut out = L::STRIDES;
         // Slots before axis `A` move one slot right, into the result's rank - 1 slots.
@@ -209,6 +218,7 @@ pub struct LaneOf<Src, L, const A: isize>(PhantomData<(Src, L)>);
 impl<Src: ExtentAt<A>, L: Layout<Src>, const A: isize> Layout<(<Src as ExtentAt<A>>::Output,)>
     for LaneOf<Src, L, A>
 {
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
     const STRIDES: [usize; MAX_RANK] = {
         let mut out = [0; MAX_RANK];
         out[MAX_RANK - 1] = L::STRIDES[slot(A, Src::RANK)];

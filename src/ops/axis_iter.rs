@@ -18,7 +18,7 @@ use super::views::derived;
 /// [`axis_iter`](crate::TensorView::axis_iter).
 pub struct AxisIter<'a, T, S: Shape, L: Layout<S>> {
     data: &'a [T],
-    dims: ViewDims<S>,
+    dims: ViewDims<S, L>,
     stride: usize,
     next: usize,
     len: usize,
@@ -52,7 +52,7 @@ impl<T, S: Shape, L: Layout<S>> ExactSizeIterator for AxisIter<'_, T, S, L> {}
 /// [`lanes`](crate::TensorView::lanes).
 pub struct Lanes<'a, T, E: Shape, L: Layout<E>, O: Shape> {
     data: &'a [T],
-    dims: ViewDims<E>,
+    dims: ViewDims<E, L>,
     others: Indices<O>,
     strides: O::Index,
     _layout: core::marker::PhantomData<L>,
@@ -137,9 +137,10 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
     where
         S: ExtentAt<A> + RemoveAxis<A>,
     {
-        let dims = derived::<S, L, LaneShape<S, A>, LaneOf<S, L, A>>(self.view_dims(), |src, out| {
-            derive::lane(A, src, out)
-        });
+        let dims =
+            derived::<S, L, LaneShape<S, A>, LaneOf<S, L, A>>(self.view_dims(), |src, out| {
+                derive::lane(A, src, out)
+            });
         let (mut others, mut strides) = (
             <<S as RemoveAxis<A>>::Output as Shape>::Index::default(),
             <<S as RemoveAxis<A>>::Output as Shape>::Index::default(),

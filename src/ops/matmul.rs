@@ -142,7 +142,7 @@ fn try_product<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: Shape>
     a: &A,
     b: &B,
 ) -> Result<Tensor<T, O>, ShapeError> {
-    <<A::Shape as Shape>::Kind as Kind>::Or::<<B::Shape as Shape>::Kind>::select(Product2 {
+    <A::Kind as Kind>::Or::<B::Kind>::select(Product2 {
         a,
         b,
         _o: PhantomData::<O>,
@@ -282,7 +282,7 @@ fn try_product_into<T: Product, A: Operand<Elem = T>, B: Operand<Elem = T>, O: S
     out: &mut [T],
     dims: &[usize],
 ) -> Result<(), ShapeError> {
-    <<A::Shape as Shape>::Kind as Kind>::Or::<<B::Shape as Shape>::Kind>::select(ProductInto {
+    <A::Kind as Kind>::Or::<B::Kind>::select(ProductInto {
         a,
         b,
         out,

@@ -25,6 +25,7 @@ use crate::shape::kind::Kind;
 #[cfg(feature = "alloc")]
 use crate::storage::holder::Boxed;
 use crate::storage::holder::{Holder, Inline};
+use crate::view::ViewKind;
 use crate::{Shape, Tensor, TensorView, TensorViewMut};
 
 pub(crate) mod sealed {
@@ -45,6 +46,10 @@ pub trait Operand: sealed::Sealed {
     /// Where an operation with this operand puts its result: [`Inline`] for tensors and
     /// views, `Boxed` for `Box<Tensor>` (built in place).
     type Holder: Holder;
+    /// [`Fixed`](crate::Fixed) when the extents and strides are constants, else
+    /// [`Runtime`](crate::Runtime): which arm of an operation runs.
+    #[doc(hidden)]
+    type Kind: Kind;
     #[doc(hidden)]
     fn source(&self) -> &[Self::Elem];
     /// Extents and strides as a plan reads them: `Layout`'s constants for a shape without
@@ -70,6 +75,7 @@ macro_rules! operands {
             type Shape = S;
             type Layout = $layout;
             type Holder = $holder;
+            type Kind = ViewKind<S, $layout>;
             #[inline(always)]
             fn source(&self) -> &[T] {
                 let $this = self;
@@ -78,7 +84,7 @@ macro_rules! operands {
             #[inline(always)]
             fn padded(&self) -> Padded {
                 let $this = self;
-                S::Kind::padded::<S, $layout>(&$dims)
+                <ViewKind<S, $layout> as Kind>::padded::<S, $layout>(&$dims)
             }
             #[inline(always)]
             fn extents(&self) -> &[usize] {

@@ -14,11 +14,10 @@
 //!
 //! A view of a static source has its strides as constants of its layout type and keeps nothing
 //! beside its elements. A view of a source with a `Dyn` axis keeps its extents and strides,
-//! computed from the source's by [`crate::layout::derive`] when it is taken; a window or diagonal
-//! that does not fit its run-time extent panics there. Such a view may come out fully static (a
-//! window of known length over the batch of `[Dyn, 784]`) when its strides are constants too;
-//! where they depend on a run-time extent (a window of the last axis of `[2, Dyn]`) the build
-//! fails, naming the reason.
+//! computed from the source's by [`crate::layout::derive`] when it is taken (its layout type
+//! says so: [`Layout::Kind`] is `Runtime`), whatever its own shape: a window of the last axis of
+//! `[2, Dyn]` is a `[2, 2]` whose strides are known at run time. A window or diagonal that does
+//! not fit its run-time extent panics there (`try_narrow` returns the error).
 
 use crate::layout::derive::{self, Source, Target};
 use crate::layout::{
@@ -30,31 +29,25 @@ use crate::shape::axis::{
     diagonal_len,
 };
 use crate::shape::kind::Kind;
-use crate::view::ViewDims;
+use crate::view::{ViewDims, ViewKind};
 use crate::{Shape, Tensor, TensorView};
 
 /// What a view of `S2` laid out by `L2`, taken from `src` (a view of `S` laid out by `L`), keeps
-/// beside its elements. A static source: nothing (its view is static too), and `derive` is not
-/// even compiled in. A source with a `Dyn` axis: `derive` computes the result's extents and
-/// strides from the source's stored ones (checked against `S2`'s and `L2`'s constants when the
-/// result is static).
+/// beside its elements. A static source: nothing (its view is static too: `L2` derives its kind
+/// from the source's), and `derive` is not even compiled in. A source with a run-time extent or
+/// stride: `derive` computes the result's extents and strides from the source's stored ones.
 #[inline(always)]
 pub(crate) fn derived<S: Shape, L: Layout<S>, S2: Shape, L2: Layout<S2>>(
-    src: &ViewDims<S>,
+    src: &ViewDims<S, L>,
     derive: impl FnOnce(Source<'_>, Target<'_>),
-) -> ViewDims<S2> {
-    S::Kind::pick(
-        || S2::Kind::fixed_view_dims::<S2>(),
-        || {
-            S2::Kind::derived_view_dims::<S2, L2>(|dims, strides| {
-                let source = Source {
-                    dims: S::Kind::view_dims::<S>(src),
-                    strides: S::Kind::view_strides::<S, L>(src),
-                };
-                derive(source, Target { dims, strides })
-            })
-        },
-    )
+) -> ViewDims<S2, L2> {
+    <ViewKind<S2, L2> as Kind>::derived_view_dims::<S2>(|dims, strides| {
+        let source = Source {
+            dims: <ViewKind<S, L> as Kind>::view_dims::<S>(src),
+            strides: <ViewKind<S, L> as Kind>::view_strides::<S, L>(src),
+        };
+        derive(source, Target { dims, strides })
+    })
 }
 
 /// A window (`try_narrow`, `slice_axis`) or diagonal (`diagonal_to`) that does not fit the shape
@@ -205,7 +198,7 @@ macro_rules! view_ops {
                     );
                 }
             };
-            let start = S::Kind::pick(|| const {
+            let start = <ViewKind<S, $layout> as Kind>::pick(|| const {
                 let strides = &<$layout as Layout<S>>::STRIDES;
                 match OFFSET {
                     // An empty diagonal (or source) reaches nothing: its data stays where it is.
@@ -260,7 +253,7 @@ macro_rules! view_ops {
         {
             let $this = self;
             let view = $view;
-            let extent = S::Kind::pick(
+            let extent = <ViewKind<S, $layout> as Kind>::pick(
                 || <<S as ExtentAt<AXIS>>::Output as crate::Extent>::VALUE,
                 || derive::extent(view.shape(), AXIS),
             );
@@ -272,7 +265,7 @@ macro_rules! view_ops {
                     shape: crate::error::Dims::new(view.shape()),
                 });
             }
-            let stride: usize = S::Kind::pick(
+            let stride: usize = <ViewKind<S, $layout> as Kind>::pick(
                 || const { stride_of(&<$layout as Layout<S>>::STRIDES, AXIS, S::RANK) },
                 || derive::stride(view.strides(), AXIS),
             );
@@ -284,7 +277,7 @@ macro_rules! view_ops {
             );
             let data = view.source();
             // An empty window (or source) reaches nothing: keep the data as it is.
-            let empty = S::Kind::pick(|| const { S::NUM == 0 }, || view.is_empty());
+            let empty = <ViewKind<S, $layout> as Kind>::pick(|| const { S::NUM == 0 }, || view.is_empty());
             let data = if E::VALUE == 0 || empty {
                 data
             } else {
@@ -347,7 +340,7 @@ macro_rules! view_ops {
                     );
                 }
             };
-            let start = S::Kind::pick(|| const {
+            let start = <ViewKind<S, $layout> as Kind>::pick(|| const {
                 // An empty slice (or source) reaches nothing: its data stays where it is.
                 if E::VALUE == 0 || S::NUM == 0 {
                     0

@@ -121,12 +121,11 @@ pub trait Kind: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static 
     /// A tensor's row-major strides.
     #[doc(hidden)]
     fn tensor_strides<T, S: Shape>(store: &Self::Store<T, S>) -> &[usize];
-    /// What a view of `S` laid out by `L` keeps when it is derived from a view with a run-time
-    /// axis (a transpose, a window): `derive` writes its extents and strides from the source's.
-    /// For `Fixed` they must be the constants `S` and `L` fix, else the view would read the wrong
-    /// elements: a panic says so.
+    /// What a view of `S` keeps when it is derived from another view (a transpose, a window):
+    /// nothing for `Fixed` (`derive` is not called: a static view's layout type holds its
+    /// strides); for `Runtime`, the extents and strides `derive` writes from the source's.
     #[doc(hidden)]
-    fn derived_view_dims<S: Shape, L: Layout<S>>(
+    fn derived_view_dims<S: Shape>(
         derive: impl FnOnce(&mut [usize], &mut [usize]),
     ) -> Self::ViewDims<S>;
     /// The storage of the elements `f` computes from their row-major positions, for extents
@@ -164,14 +163,7 @@ impl Kind for Fixed {
         fixed(arg)
     }
     #[inline(always)]
-    fn derived_view_dims<S: Shape, L: Layout<S>>(derive: impl FnOnce(&mut [usize], &mut [usize])) {
-        let (mut dims, mut strides) = (S::Index::default(), S::Index::default());
-        derive(dims.as_mut(), strides.as_mut());
-        let fixed = crate::view::strides::<S, L>();
-        if dims.as_ref() != S::dims() || strides.as_ref() != fixed {
-            derived_mismatch(dims.as_ref(), strides.as_ref(), S::dims(), fixed);
-        }
-    }
+    fn derived_view_dims<S: Shape>(_: impl FnOnce(&mut [usize], &mut [usize])) {}
     #[inline(always)]
     fn from_flat_fn<T, S: Shape>(
         _: impl FnOnce() -> S::Index,
@@ -302,7 +294,7 @@ impl Kind for Runtime {
         runtime(arg)
     }
     #[inline]
-    fn derived_view_dims<S: Shape, L: Layout<S>>(
+    fn derived_view_dims<S: Shape>(
         derive: impl FnOnce(&mut [usize], &mut [usize]),
     ) -> runtime::ViewDims<S::Index> {
         let (mut dims, mut strides) = (S::Index::default(), S::Index::default());
@@ -403,16 +395,4 @@ impl Kind for Runtime {
     fn padded<S: Shape, L: Layout<S>>(dims: &runtime::ViewDims<S::Index>) -> Padded {
         Padded::new(dims.dims.as_ref(), dims.strides.as_ref())
     }
-}
-
-/// A view derived from one with a run-time axis whose static type fixes other extents or strides
-/// than the ones it has (a broadcast decided at run time, say).
-#[cold]
-#[inline(never)]
-fn derived_mismatch(dims: &[usize], strides: &[usize], fixed_dims: &[usize], fixed: &[usize]) -> ! {
-    panic!(
-        "this view has extents {dims:?} and strides {strides:?}, but its static type fixes \
-         extents {fixed_dims:?} and strides {fixed:?}: derive it from a view whose strides are \
-         known at compile time (a tensor, or a view converted with `try_into_shape`)"
-    )
 }

@@ -63,8 +63,7 @@ impl<S: Shape, A: Operand, B: Operand> Planned<S, A, B> {
 }
 
 /// The kind of an operation over operands `A` and `B`: `Fixed` only when both shapes are.
-type KindOf2<A, B> =
-    <<<A as Operand>::Shape as Shape>::Kind as Kind>::Or<<<B as Operand>::Shape as Shape>::Kind>;
+type KindOf2<A, B> = <<A as Operand>::Kind as Kind>::Or<<B as Operand>::Kind>;
 
 /// A shape error where the operator form has no `Result` to return it in.
 #[cold]
@@ -203,7 +202,7 @@ pub(crate) fn map<A: Operand, O, F>(a: &A, f: F) -> Tensor<O, A::Shape>
 where
     F: FnMut(&A::Elem) -> O,
 {
-    <<A::Shape as Shape>::Kind as Kind>::select(Map { a, f })
+    <A::Kind as Kind>::select(Map { a, f })
 }
 
 struct Assign<'x, S, T, B, F> {
@@ -238,7 +237,7 @@ pub(crate) fn try_assign<S: Shape, T, B: Operand>(
     b: &B,
     f: impl FnMut(&mut T, &B::Elem),
 ) -> Result<(), ShapeError> {
-    <S::Kind as Kind>::Or::<<B::Shape as Shape>::Kind>::select(Assign {
+    <S::Kind as Kind>::Or::<B::Kind>::select(Assign {
         out,
         out_dims,
         b,
