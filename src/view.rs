@@ -147,13 +147,72 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
         self.indices().zip(self.iter())
     }
 
-    /// This view broadcast further to `S2`, still without copying.
+    /// This view broadcast further to `S2`, still without copying. The target must contain
+    /// this shape by numpy's rule: checked at compile time where both extents are known, when
+    /// the program runs where one is `Dyn`. A `Dyn` axis of `S2` takes the extent of the
+    /// source's axis aligned with it (the source must have one: give other extents to
+    /// [`try_broadcast_to`](Self::try_broadcast_to)). Panics with the
+    /// [`ShapeError`](crate::ShapeError) `try_broadcast_to` returns.
     #[inline]
     pub fn broadcast_to<S2: Shape>(&self) -> TensorView<'a, T, S2, BroadcastLayout<S, L>>
     where
         S: BroadcastInto<S2>,
     {
-        TensorView::from_parts(self.data)
+        <ViewKind<S2, BroadcastLayout<S, L>> as Kind>::pick(
+            || TensorView::from_parts(self.data),
+            || {
+                let mut dims = S2::Index::default();
+                let (to, from) = (dims.as_mut(), self.shape());
+                let fixed = &S2::STATIC_DIMS[MAX_RANK - S2::RANK..];
+                for (back, (d, f)) in to.iter_mut().zip(fixed).rev().enumerate() {
+                    *d = match f {
+                        Some(f) => *f,
+                        None if back < from.len() => from[from.len() - 1 - back],
+                        None => crate::ops::shape_panic(crate::ShapeError::Rank {
+                            shape: crate::error::Dims::new(from),
+                            rank: S2::RANK,
+                        }),
+                    };
+                }
+                match self.try_broadcast_to::<S2>(dims.as_ref()) {
+                    Ok(v) => v,
+                    Err(e) => crate::ops::shape_panic(e),
+                }
+            },
+        )
+    }
+
+    /// This view broadcast to `S2` with extents `dims` (the ones `S2` knows must agree), without
+    /// copying: stride 0 on every new or stretched axis.
+    ///
+    /// Errors: [`ShapeError::StaticMismatch`](crate::ShapeError::StaticMismatch) or
+    /// [`ShapeError::Rank`](crate::ShapeError::Rank) when `dims` do not fit `S2`,
+    /// [`ShapeError::NotBroadcastableTo`](crate::ShapeError::NotBroadcastableTo) when this
+    /// view's shape does not stretch to them.
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Tensor};
+    /// let row = tensor![1, 2, 3];
+    /// let rows = row.view().try_broadcast_to::<shape![Dyn, 3]>(&[4, 3])?;
+    /// assert_eq!((rows.shape(), rows.strides(), rows[[3, 2]]), (&[4, 3][..], &[0, 1][..], 3));
+    /// assert!(row.view().try_broadcast_to::<shape![Dyn, 3]>(&[4, 4]).is_err());
+    /// # Ok::<(), shaped::ShapeError>(())
+    /// ```
+    pub fn try_broadcast_to<S2: Shape>(
+        &self,
+        dims: &[usize],
+    ) -> Result<TensorView<'a, T, S2, BroadcastLayout<S, L>>, crate::ShapeError>
+    where
+        S: BroadcastInto<S2>,
+    {
+        let to = crate::tensor::check_dims::<S2>(dims)?;
+        let mut checked = Ok(());
+        let view_dims =
+            crate::ops::derived::<S, L, S2, BroadcastLayout<S, L>>(&self.dims, |src, out| {
+                checked = crate::layout::derive::broadcast(to.as_ref(), src, out)
+            });
+        checked?;
+        Ok(TensorView::from_parts_with(self.data, view_dims))
     }
 
     /// The elements copied into an owned tensor.

@@ -306,3 +306,51 @@ fn static_views_of_run_time_strides() {
     let p = w.matmul(&Tensor::<i64, shape![2, 1]>::try_from_slice(&[1, 1]).unwrap());
     assert_eq!(p.as_slice(), &[7, 17]);
 }
+
+#[test]
+fn broadcasts_of_run_time_shapes_match_numpy() {
+    // np.broadcast_to(np.arange(3), (4, 3)) and np.broadcast_to(x[:, None], (2, 4)).
+    let row = Tensor::<i64, shape![Dyn]>::from_shape_vec(&[3], vec![1, 2, 3]).unwrap();
+    let v = row.try_broadcast_to::<shape![Dyn, 3]>(&[4, 3]).unwrap();
+    assert_eq!((v.shape(), v.strides()), (&[4, 3][..], &[0, 1][..]));
+    assert_eq!(
+        v.iter().copied().collect::<Vec<_>>(),
+        [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]
+    );
+    let s = v.to_tensor();
+    assert_eq!(s.shape(), &[4, 3]);
+    // A Dyn axis of the target aligned with the source's takes its extent.
+    let col = Tensor::<i64, shape![Dyn, 1]>::from_shape_vec(&[2, 1], vec![5, 6]).unwrap();
+    let w = col.broadcast_to::<shape![Dyn, 4]>();
+    assert_eq!(
+        w.iter().copied().collect::<Vec<_>>(),
+        [5, 5, 5, 5, 6, 6, 6, 6]
+    );
+    let fixed = Tensor::<i64, shape![3]>::try_from_slice(&[7, 8, 9]).unwrap();
+    let u = fixed.try_broadcast_to::<shape![Dyn, 3]>(&[2, 3]).unwrap();
+    assert_eq!(u.iter().copied().collect::<Vec<_>>(), [7, 8, 9, 7, 8, 9]);
+    // Errors name the shapes and the axis, as numpy's refusal.
+    let err = row
+        .try_broadcast_to::<shape![Dyn, Dyn]>(&[2, 4])
+        .unwrap_err();
+    assert!(
+        matches!(err, shaped::ShapeError::NotBroadcastableTo { axis: -1, .. }),
+        "{err}"
+    );
+    assert!(fixed.try_broadcast_to::<shape![Dyn, 3]>(&[2, 4]).is_err());
+    let stretched = col.try_broadcast_to::<shape![Dyn, 4]>(&[3, 4]).unwrap_err();
+    assert!(matches!(
+        stretched,
+        shaped::ShapeError::NotBroadcastableTo { axis: -2, .. }
+    ));
+    // The result is an operand like any view.
+    let sum: Tensor<i64, shape![Dyn, 4]> = &w + &Tensor::<i64, shape![4]>::filled(1);
+    assert_eq!(sum.as_slice(), &[6, 6, 6, 6, 7, 7, 7, 7]);
+}
+
+#[test]
+#[should_panic(expected = "cannot broadcast [3] to [2, 4]")]
+fn broadcast_to_panics_with_the_error() {
+    let row = Tensor::<i64, shape![Dyn]>::from_shape_vec(&[3], vec![1, 2, 3]).unwrap();
+    let _ = row.broadcast_to::<shape![2, 4]>();
+}

@@ -139,6 +139,10 @@ fn static_shapes_with_run_time_axes(
         assert_eq!(bits(r.as_slice()), bits(x.as_slice()));
     }
     let _ = x.clone().try_reshape::<shape![2, 3]>();
+    if let Ok(v) = y.try_broadcast_to::<shape![Dyn, Dyn]>(&input.small_shape()) {
+        assert_eq!(v.iter().count(), v.len());
+    }
+    let _ = x.view().try_broadcast_to::<shape![Dyn, Dyn, Dyn]>(&input.small_shape());
     let _ = y.clone().try_reshape::<shape![Dyn]>();
     // Static constructors from run-time data and the dynamic constructors that may refuse.
     let _ = Tensor::<f32, shape![2, 3]>::try_from_slice(va);

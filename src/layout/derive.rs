@@ -132,6 +132,34 @@ pub(crate) fn lane(axis: isize, src: Source<'_>, out: Target<'_>) {
     out.strides[0] = src.strides[a];
 }
 
+/// `src` stretched to the extents `to` by numpy's rule: stride 0 on a new axis or one where the
+/// source has extent 1. An error names both shapes and the first axis (from the right) where a
+/// source extent other than 1 differs from the target's.
+pub(crate) fn broadcast(
+    to: &[usize],
+    src: Source<'_>,
+    out: Target<'_>,
+) -> Result<(), crate::ShapeError> {
+    let (rank, own) = (to.len(), src.dims.len());
+    for back in 0..rank.max(own) {
+        let e = (back < own).then(|| src.dims[own - 1 - back]);
+        if back >= rank || e.is_some_and(|e| e != 1 && e != to[rank - 1 - back]) {
+            return Err(crate::ShapeError::NotBroadcastableTo {
+                from: crate::error::Dims::new(src.dims),
+                to: crate::error::Dims::new(to),
+                axis: -(back as isize + 1),
+            });
+        }
+        let k = rank - 1 - back;
+        out.dims[k] = to[k];
+        out.strides[k] = match e {
+            Some(e) if e == to[k] && e != 1 => src.strides[own - 1 - back],
+            _ => 0,
+        };
+    }
+    Ok(())
+}
+
 /// Whether `axes` names each axis of a rank-`rank` shape once (a permutation's check, made when
 /// the program is built).
 pub(crate) const fn is_permutation(axes: &[isize], rank: usize) -> bool {

@@ -13,6 +13,7 @@ mod reduce;
 pub use reduce::UniqueRuns;
 pub(crate) mod engine;
 pub(crate) use engine::shape_panic;
+pub(crate) use views::derived;
 pub(crate) mod axis_iter;
 mod reshape;
 mod views;

@@ -13,6 +13,7 @@ use crate::storage::fixed;
 use crate::{BroadcastInto, Scalar, Shape, TensorView, TensorViewMut};
 
 mod from_shape;
+pub(crate) use from_shape::check_dims;
 
 /// An owned tensor of shape `S`, row-major.
 ///
@@ -398,7 +399,21 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         S: BroadcastInto<S2>,
     {
-        TensorView::from_parts(self.as_slice())
+        self.view().broadcast_to()
+    }
+
+    /// Broadcast to `S2` with extents `dims`: [`TensorView::try_broadcast_to`].
+    ///
+    /// Errors: as [`TensorView::try_broadcast_to`].
+    #[inline]
+    pub fn try_broadcast_to<S2: Shape>(
+        &self,
+        dims: &[usize],
+    ) -> Result<TensorView<'_, T, S2, BroadcastLayout<S, RowMajor>>, ShapeError>
+    where
+        S: BroadcastInto<S2>,
+    {
+        self.view().try_broadcast_to(dims)
     }
 }
 
