@@ -8,6 +8,9 @@
 //!   add walked in 16 x 16 tiles (no transposition), the order any tiled transpose walks in.
 //! - `V3` add over `a[:, ::-1]` (`s![.., ..;-1]`) and a contiguous tensor vs the contiguous add,
 //!   and ndarray's `&a.slice(s![.., ..;-1]) + &b`.
+//! - `V4` assignment through a transposed destination, `dst.t_mut()` from a contiguous
+//!   `[1024, 1024]`, vs the transpose copy of `V1` and ndarray's `dst.view_mut().reversed_axes().assign(&a)`
+//!   (issue 23: at most 1.3x the transpose copy).
 //!
 //! numpy's side (`np.ascontiguousarray(a.T)`, `a.T + b`, `a[:, ::-1] + b`) is timed by
 //! `scripts/numpy_views_bench.py`. Run both:
@@ -126,6 +129,29 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("ndarray", |bn| {
         bn.iter(|| &black_box(&na).slice(ndarray::s![.., ..;-1]) + black_box(&nb))
+    });
+    g.finish();
+
+    // V4: writing through a transposed destination, `dst.t_mut() = a`, against the transpose
+    // copy V1 makes (`a.t().to_tensor()`) and ndarray's `dst.view_mut().reversed_axes().assign(&a)`.
+    let mut g = c.benchmark_group("V4");
+    let mut dst = DynTensor::<f32>::zeros(&[N, N]);
+    let mut ndst = Array2::<f32>::zeros((N, N));
+    dst.t_mut().try_zip_assign(&a, |o, x| *o = x).unwrap();
+    ndst.view_mut().reversed_axes().assign(&na);
+    assert_eq!(dst.as_slice(), ndst.as_slice().unwrap());
+    g.bench_function("transpose_copy", |bn| {
+        bn.iter(|| black_box(&a).t().to_tensor())
+    });
+    g.bench_function("shaped_dyn", |bn| {
+        bn.iter(|| {
+            dst.t_mut()
+                .try_zip_assign(black_box(&a), |o, x| *o = x)
+                .unwrap()
+        })
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| ndst.view_mut().reversed_axes().assign(black_box(&na)))
     });
     g.finish();
 }

@@ -356,3 +356,63 @@ fn empty_views_whose_offset_lies_past_the_data_read_as_empty() {
     let mut w = t.try_slice_mut(&shaped::s![..]).unwrap();
     assert_eq!(w.as_mut_slice().map(|s| s.len()), Some(2));
 }
+
+/// Writes through transposed, permuted and reversed destinations (walked in memory order since
+/// issue 23) against the same values placed element by element.
+#[test]
+fn writes_through_permuted_and_reversed_destinations() {
+    for (r, c) in [(1, 1), (2, 3), (9, 17), (16, 8), (33, 5)] {
+        let src = DynTensor::from_fn(&[c, r], |i| (100 * i[0] + i[1]) as i64);
+        // dst.t_mut() = src: dst[i][j] = src[j][i].
+        let mut dst = DynTensor::<i64>::zeros(&[r, c]);
+        dst.t_mut().try_zip_assign(&src, |o, x| *o = x).unwrap();
+        let want: Vec<i64> = (0..r * c).map(|k| (100 * (k % c) + k / c) as i64).collect();
+        assert_eq!(dst.to_vec(), want, "[{r}, {c}] transposed");
+        // += through the transpose with a broadcast row: dst[i][j] += 1000 * i.
+        let row = DynTensor::from_fn(&[r], |i| 1000 * i[0] as i64);
+        dst.t_mut().try_add_assign(&row).unwrap();
+        let want: Vec<i64> = want
+            .iter()
+            .enumerate()
+            .map(|(k, v)| v + 1000 * (k / c) as i64)
+            .collect();
+        assert_eq!(dst.to_vec(), want, "[{r}, {c}] += through a transpose");
+        // A sum into a transposed destination (the zip path).
+        let mut out = DynTensor::<i64>::zeros(&[r, c]);
+        src.try_add_into(&src, &mut out.t_mut()).unwrap();
+        let twice: Vec<i64> = (0..r * c)
+            .map(|k| 2 * (100 * (k % c) + k / c) as i64)
+            .collect();
+        assert_eq!(out.to_vec(), twice, "[{r}, {c}] sum into a transpose");
+    }
+    // Reversed axes: dst[::-1, ::-1] = src.
+    let src = DynTensor::from_fn(&[3, 4], |i| (10 * i[0] + i[1]) as i64);
+    let mut dst = DynTensor::<i64>::zeros(&[3, 4]);
+    dst.view_mut()
+        .try_slice_mut(&shaped::s![..;-1, ..;-1])
+        .unwrap()
+        .try_zip_assign(&src, |o, x| *o = x)
+        .unwrap();
+    let want: Vec<i64> = (0..12)
+        .rev()
+        .map(|k| (10 * (k / 4) + k % 4) as i64)
+        .collect();
+    assert_eq!(dst.to_vec(), want);
+    // A rank-3 permutation with a reversed axis and a broadcast operand.
+    let mut dst = DynTensor::<i64>::zeros(&[2, 3, 4]);
+    let mut p = dst.try_permute_mut(&[2, 0, 1]).unwrap(); // [4, 2, 3]
+    let mut p = p.try_slice_mut(&shaped::s![..;-1]).unwrap();
+    p.try_zip_assign(
+        &DynTensor::from_fn(&[4, 1, 3], |i| (100 * i[0] + i[2]) as i64),
+        |o, x| *o = x,
+    )
+    .unwrap();
+    // p[a, b, c] = dst[b, c, 3 - a] = 100 a + c.
+    let want: Vec<i64> = (0..24)
+        .map(|k| {
+            let (c, last) = (k / 4 % 3, k % 4);
+            (100 * (3 - last) + c) as i64
+        })
+        .collect();
+    assert_eq!(dst.to_vec(), want);
+}

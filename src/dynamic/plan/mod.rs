@@ -20,9 +20,8 @@
 //! **Axis order.** PyTorch's TensorIterator sorts axes by stride, keyed first on the output's
 //! strides. Our output is always a fresh (or in-place) row-major buffer written in order, so that
 //! key already puts the smallest-stride axis innermost and sorting would never move an axis: the
-//! step is the identity here and costs nothing. Writing into a permuted view (`strided`) walks the
-//! destination in its logical order too; sorting its axes by stride first would make its rows
-//! contiguous, and is not done yet.
+//! step is the identity here and costs nothing. Writing into a permuted or reversed view
+//! (`strided`) sorts by the destination's strides first (`order`), so its rows are contiguous.
 //!
 //! Nothing here allocates for a plan of at most [`MAX_RANK`] axes: dims and strides live in
 //! `[usize; 8]` arrays. Above that, one `Vec` per operation holds the coalesced axes and the
@@ -32,7 +31,7 @@
 //! vocabulary; `coalesce` plans (steps 2–3 and the odometer); `runner` hands plans to the kernels
 //! (steps 1, 4, 5); `rows` is the bias-add fast path; `simd` the AVX2 dispatch of the planned zip;
 //! `tiled` runs rank-2 plans that read an operand transposed, in cache-sized tiles; `strided`
-//! writes through a destination with any strides.
+//! writes through a destination with any strides, in the order `order` gives its axes.
 
 /// `fn $name(..)`: runs `$body` compiled for AVX2 (`$avx2`) when the CPU has it and the output
 /// `$out` starts on a 32-byte boundary, else the portable build (`$portable`); both out of line.
@@ -76,6 +75,7 @@ macro_rules! with_avx2 {
 }
 
 mod coalesce;
+mod order;
 mod rows;
 mod runner;
 mod simd;

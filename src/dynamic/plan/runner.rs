@@ -223,6 +223,9 @@ pub(crate) fn assign<T, B, F: FnMut(&mut T, &B)>(
         let (ib, out) = (b.at(ob), &mut out[range]);
         match p.rank {
             0 | 1 => kernel::assign_r1(unpad(d), unpad(sb), b.data, ib, out, f),
+            2 if super::tiled::transposed(unpad(sb)) => {
+                super::tiled::assign2(unpad(d), unpad(sb), b.data, ib, out, f)
+            }
             2 => kernel::assign_r2(unpad(d), unpad(sb), b.data, ib, out, f),
             3 => kernel::assign_r3(unpad(d), unpad(sb), b.data, ib, out, f),
             _ => kernel::assign_r8(*d, *sb, b.data, ib, out, f),

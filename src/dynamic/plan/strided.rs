@@ -5,6 +5,7 @@
 //! every packed or merely sliced destination), or an indexed loop otherwise.
 
 use super::coalesce::for_each_block;
+use super::order::by_destination;
 use super::{Src, packed};
 use crate::MAX_RANK;
 use crate::kernel::row;
@@ -77,6 +78,9 @@ pub(crate) fn assign<T, B, F: FnMut(&mut T, &B)>(out: Dst<'_, T>, b: Src<'_, B>,
     if n == 0 {
         return;
     }
+    if let Some((base, dims, [ob])) = by_destination(&out, [(b.base, b.dims, b.strides)]) {
+        return super::assign(&dims, &mut out.data[base..base + n], ob.src(b.data), f);
+    }
     let ops = [(out.dims, out.strides), (b.dims, b.strides)];
     for_each_block(out.dims, ops, n, |p, [oo, ob], _| {
         let start = [out.base.wrapping_add(oo), b.base.wrapping_add(ob)];
@@ -104,6 +108,28 @@ pub(crate) fn zip_assign<T, A, B, F: FnMut(&mut T, &A, &B)>(
     if n == 0 {
         return;
     }
+    let operands = [(a.base, a.dims, a.strides), (b.base, b.dims, b.strides)];
+    if let Some((base, dims, [oa, ob])) = by_destination(&out, operands) {
+        let strides = crate::dynamic::dims::Strides::row_major(&dims);
+        let packed = Dst {
+            data: out.data,
+            base,
+            dims: &dims,
+            strides: &strides,
+        };
+        return zip_walk(packed, oa.src(a.data), ob.src(b.data), n, f);
+    }
+    zip_walk(out, a, b, n, f)
+}
+
+/// [`zip_assign`]'s loop over `out`'s axes in their order (`n` elements, at least one).
+fn zip_walk<T, A, B, F: FnMut(&mut T, &A, &B)>(
+    out: Dst<'_, T>,
+    a: Src<'_, A>,
+    b: Src<'_, B>,
+    n: usize,
+    f: &mut F,
+) {
     let ops = [
         (out.dims, out.strides),
         (a.dims, a.strides),

@@ -38,6 +38,43 @@ pub(super) fn map2<A, O, F: FnMut(&A) -> O>(
     out: &mut [MaybeUninit<O>],
     f: &mut F,
 ) {
+    each2(
+        d,
+        sa,
+        a,
+        ia,
+        out,
+        &mut |slot: &mut MaybeUninit<O>, x: &A| {
+            slot.write(f(x));
+        },
+    )
+}
+
+/// `put(&mut out[i][j], a[i, j])` over `d = [rows, cols]`, tile by tile, for a packed row-major
+/// `out` already holding elements (an assignment through a transposed destination, once its axes
+/// are in memory order, reads its source transposed).
+#[inline(always)]
+pub(super) fn assign2<A, T, F: FnMut(&mut T, &A)>(
+    d: [usize; 2],
+    sa: [usize; 2],
+    a: &[A],
+    ia: usize,
+    out: &mut [T],
+    f: &mut F,
+) {
+    each2(d, sa, a, ia, out, f)
+}
+
+/// The tile walk of [`map2`] and [`assign2`]: `put(slot, element)` for each output slot.
+#[inline(always)]
+fn each2<A, X>(
+    d: [usize; 2],
+    sa: [usize; 2],
+    a: &[A],
+    ia: usize,
+    out: &mut [X],
+    f: &mut impl FnMut(&mut X, &A),
+) {
     let [rows, cols] = d;
     let (full_rows, full_cols) = (rows - rows % TILE, cols - cols % TILE);
     for i0 in (0..full_rows).step_by(TILE) {
@@ -51,7 +88,7 @@ pub(super) fn map2<A, O, F: FnMut(&A) -> O>(
             for ii in 0..TILE {
                 let row = first_tile_mut(&mut out[(i0 + ii) * cols + j0..]);
                 for jj in 0..TILE {
-                    row[jj].write(f(&columns[jj][ii]));
+                    f(&mut row[jj], &columns[jj][ii]);
                 }
             }
         }
@@ -60,7 +97,7 @@ pub(super) fn map2<A, O, F: FnMut(&A) -> O>(
     for i in 0..rows {
         let from = if i < full_rows { full_cols } else { 0 };
         for j in from..cols {
-            out[i * cols + j].write(f(&a[at(ia, i, j, sa)]));
+            f(&mut out[i * cols + j], &a[at(ia, i, j, sa)]);
         }
     }
 }
