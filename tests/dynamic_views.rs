@@ -403,7 +403,7 @@ fn writes_through_permuted_and_reversed_destinations() {
     let mut p = dst.try_permute_mut(&[2, 0, 1]).unwrap(); // [4, 2, 3]
     let mut p = p.try_slice_mut(&shaped::s![..;-1]).unwrap();
     p.try_zip_assign(
-        &DynTensor::from_fn(&[4, 1, 3], |i| (100 * i[0] + i[2]) as i64),
+        DynTensor::from_fn(&[4, 1, 3], |i| (100 * i[0] + i[2]) as i64),
         |o, x| *o = x,
     )
     .unwrap();
