@@ -214,13 +214,13 @@ pub use axes::Axes;
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
 pub use dynamic::{
-    Arange, DynOperand, DynTensor, DynView, DynViewMut, DynViews, Moments, UniqueConsecutive,
+    DynOperand, DynTensor, DynView, DynViewMut, DynViews, Moments, UniqueConsecutive,
     broadcast_shapes, try_concatenate, try_stack, try_where,
 };
 pub use error::ShapeError;
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};
 pub use matmul::Product;
-pub use ops::{Operand, UniqueRuns};
+pub use ops::{Operand, UniqueRuns, concat, concat_to, try_concat, try_concat_to, where_};
 pub use reduce::{Float, Reduce};
 pub use scalar::Scalar;
 pub use shape::Shape;
@@ -234,6 +234,7 @@ pub use shaped_macros::{shape, slice, tensor};
 pub use slice::{Slice, SliceEntry};
 pub use storage::Destination;
 pub use tensor::Tensor;
+pub use tensor::construct::Arange;
 pub use view::{TensorView, TensorViewMut};
 
 /// The README's examples, compiled and run as doctests so they cannot rot.

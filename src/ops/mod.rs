@@ -6,14 +6,19 @@
 
 mod arith;
 mod checked;
+mod choose;
+pub use choose::where_;
 pub mod element;
 mod elementwise;
+mod join;
+pub use join::{concat, concat_to, try_concat, try_concat_to};
 mod matmul;
 mod reduce;
 pub use reduce::UniqueRuns;
 pub(crate) mod engine;
 pub(crate) use engine::shape_panic;
 mod reshape;
+mod scan;
 mod views;
 
 #[cfg(feature = "alloc")]
