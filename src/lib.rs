@@ -59,6 +59,11 @@
 //!   `try_max`, `try_min`, `try_mean`, `try_var`, `try_std`, `try_all`, `try_any`,
 //!   `try_squeeze`).
 //!
+//! Static methods take their one axis as a constant, `const A: isize` (negative from the end),
+//! checked against the rank in the type: `sum_axis::<A>()` and the other reductions,
+//! `cumsum_axis::<A>()`, `cumprod_axis::<A>()`, `var_axis::<A>(ddof)`, `std_axis::<A>(ddof)`,
+//! [`concat::<AXIS, ..>`](fn@concat) and [`concat_to::<AXIS, E, ..>`](concat_to).
+//!
 //! Methods whose axes each play their own part take one `isize` per part, as numpy's do:
 //! `try_swap_axes(a, b)`, `try_move_axis(src, dst)`, `try_diagonal(offset, axis1, axis2)`; a
 //! permutation is an ordered list of every axis, `try_permute(&[isize])`.

@@ -1,5 +1,5 @@
 //! Joining two static tensors along a const axis, numpy's `concatenate((a, b), axis=AXIS)`:
-//! [`concat_to`] names the result's extent along the axis, [`concat`] leaves it [`Dyn`].
+//! [`concat_to`] names the result's extent along the axis, [`concat`](fn@concat) leaves it [`Dyn`].
 //!
 //! What the types know is checked by the compiler: every axis but the joining one must be the
 //! same extent type in both shapes (a bound, so `cargo check` reports a clash), and a named
@@ -188,7 +188,7 @@ where
     }
 }
 
-/// [`concat`], returning what does not fit at run time as an error.
+/// [`concat`](fn@concat), returning what does not fit at run time as an error.
 ///
 /// Errors: [`ShapeError::JoinShape`] when a [`Dyn`] extent off `AXIS` differs between the two,
 /// [`ShapeError::Overflow`] when the joined extent does not fit in `usize`.
