@@ -59,6 +59,11 @@
 //!   `try_max`, `try_min`, `try_mean`, `try_var`, `try_std`, `try_all`, `try_any`,
 //!   `try_squeeze`).
 //!
+//! Static methods take their one axis as a constant, `const A: isize` (negative from the end),
+//! checked against the rank in the type: `sum_axis::<A>()` and the other reductions,
+//! `cumsum_axis::<A>()`, `cumprod_axis::<A>()`, `var_axis::<A>(ddof)`, `std_axis::<A>(ddof)`,
+//! [`concat::<AXIS, ..>`](fn@concat) and [`concat_to::<AXIS, E, ..>`](concat_to).
+//!
 //! Methods whose axes each play their own part take one `isize` per part, as numpy's do:
 //! `try_swap_axes(a, b)`, `try_move_axis(src, dst)`, `try_diagonal(offset, axis1, axis2)`; a
 //! permutation is an ordered list of every axis, `try_permute(&[isize])`.
@@ -214,13 +219,13 @@ pub use axes::Axes;
 pub use dynamic::parallel::{max_threads, set_max_threads};
 #[cfg(feature = "alloc")]
 pub use dynamic::{
-    Arange, DynOperand, DynTensor, DynView, DynViewMut, DynViews, Moments, UniqueConsecutive,
+    DynOperand, DynTensor, DynView, DynViewMut, DynViews, Moments, UniqueConsecutive,
     broadcast_shapes, try_concatenate, try_stack, try_where,
 };
 pub use error::ShapeError;
 pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};
 pub use matmul::Product;
-pub use ops::{Operand, UniqueRuns};
+pub use ops::{Operand, UniqueRuns, concat, concat_to, try_concat, try_concat_to, where_};
 pub use reduce::{Float, Reduce};
 pub use scalar::Scalar;
 pub use shape::Shape;
@@ -234,6 +239,7 @@ pub use shaped_macros::{shape, slice, tensor};
 pub use slice::{Slice, SliceEntry};
 pub use storage::Destination;
 pub use tensor::Tensor;
+pub use tensor::construct::Arange;
 pub use view::{TensorView, TensorViewMut};
 
 /// The README's examples, compiled and run as doctests so they cannot rot.

@@ -1,70 +1,13 @@
 //! Ranges and the identity, numpy's `arange`, `linspace` and `eye`, as [`DynTensor`]
-//! constructors; [`Arange`] is what `try_arange` needs of an element type.
+//! constructors. [`Arange`] (what `try_arange` needs of an element type) and the element
+//! formula of `linspace` live with the static constructors (`src/tensor/construct.rs`, no
+//! `alloc` there), so that both forms compute every element the same way.
 
 use super::DynTensor;
 use super::buffer;
+pub use crate::tensor::construct::Arange;
+use crate::tensor::construct::linspace_at;
 use crate::{Float, Scalar, ShapeError};
-
-/// The element types [`DynTensor::try_arange`] counts in: the primitive integers of up to 64
-/// bits (exact) and `f32` / `f64` (numpy's rule: `ceil((stop - start) / step)` elements, element
-/// `i` is `start + i * ((start + step) - start)`).
-pub trait Arange: Scalar {
-    /// How many elements `start, start + step, ...` has before reaching `stop` (0 when `stop` is
-    /// behind `start`); `None` when that is not a count (a `NaN`) or does not fit in `usize`.
-    /// `step` is not 0.
-    fn arange_len(start: Self, stop: Self, step: Self) -> Option<usize>;
-
-    /// Element `i` of the range.
-    fn arange_at(start: Self, step: Self, i: usize) -> Self;
-}
-
-macro_rules! int_arange {
-    ($($t:ty)*) => {$(
-        impl Arange for $t {
-            fn arange_len(start: Self, stop: Self, step: Self) -> Option<usize> {
-                let (start, stop, step) = (start as i128, stop as i128, step as i128);
-                let (span, step) = if step > 0 { (stop - start, step) } else { (start - stop, -step) };
-                let n = if span > 0 { (span + step - 1) / step } else { 0 };
-                usize::try_from(n).ok()
-            }
-
-            fn arange_at(start: Self, step: Self, i: usize) -> Self {
-                (start as i128 + i as i128 * step as i128) as $t
-            }
-        }
-    )*};
-}
-
-int_arange!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
-
-macro_rules! float_arange {
-    ($($t:ty)*) => {$(
-        impl Arange for $t {
-            fn arange_len(start: Self, stop: Self, step: Self) -> Option<usize> {
-                let q = ((stop - start) / step) as f64;
-                if q.is_nan() || q >= isize::MAX as f64 {
-                    return None;
-                }
-                if q <= 0.0 {
-                    return Some(0);
-                }
-                // `ceil` without `std`: truncate, then step up past a fraction.
-                let t = q as usize;
-                Some(if (t as f64) < q { t + 1 } else { t })
-            }
-
-            fn arange_at(start: Self, step: Self, i: usize) -> Self {
-                match i {
-                    0 => start,
-                    1 => start + step,
-                    _ => start + i as $t * ((start + step) - start),
-                }
-            }
-        }
-    )*};
-}
-
-float_arange!(f32 f64);
 
 impl<T: Arange> DynTensor<T> {
     /// `start, start + step, ...` up to `stop` (left out), numpy's `arange`: a 1-D tensor of
@@ -109,25 +52,9 @@ impl<T: Float> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn linspace(start: T, stop: T, num: usize) -> Self {
-        let div = T::from_count(num.saturating_sub(1));
-        let delta = stop - start;
-        let step = delta / div;
-        let at = |i: usize| {
-            let i = T::from_count(i);
-            // numpy divides first when the step underflows to 0 (subnormal spans), and for one
-            // element (`div` 0) multiplies by the span: `start` itself.
-            let y = if num < 2 {
-                i * delta
-            } else if step == T::ZERO {
-                i / div * delta
-            } else {
-                i * step
-            };
-            y.plus(start)
-        };
         let mut data =
             buffer::try_with_capacity(num, &[num]).unwrap_or_else(|e| super::tensor::fail(e));
-        data.extend((0..num).map(|i| if num > 1 && i == num - 1 { stop } else { at(i) }));
+        data.extend((0..num).map(|i| linspace_at(start, stop, num, i)));
         Self::packed(data, &[num])
     }
 }

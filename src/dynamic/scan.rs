@@ -2,27 +2,14 @@
 //! [`DynTensor`], [`DynView`] and [`DynViewMut`]. The element type is kept (integers wrap, as
 //! `try_sum`'s do).
 //!
-//! The input is copied packed once (through the planner), then scanned in place: along the last
-//! axis each lane is one running fold; along any other axis each row of the axes after it is
-//! folded into the next row element by element, so the inner loop runs over two adjacent slices
-//! and vectorises, with no index arithmetic per element.
+//! The input is copied packed once (through the planner), then scanned in place by
+//! `reduce::fold::scan_in_place`, which the static `cumsum_axis` shares.
 
 use super::layout::Layout;
 use super::view_layout::axis_of;
 use super::{DynTensor, DynView, DynViewMut};
+use crate::reduce::fold::scan_in_place;
 use crate::{Reduce, ShapeError};
-
-/// A running fold of `op` over `lane`, in place.
-fn running<T: Copy>(lane: &mut [T], op: impl Fn(T, T) -> T) {
-    let mut acc = match lane.first() {
-        Some(&x) => x,
-        None => return,
-    };
-    for x in &mut lane[1..] {
-        acc = op(acc, *x);
-        *x = acc;
-    }
-}
 
 /// The scan of `op` along `axis` (the flattened view for `None`) of the view `l` over `data`.
 fn scan<T: Reduce>(
@@ -36,31 +23,14 @@ fn scan<T: Reduce>(
     let axis = axis.filter(|a| l.rank() > 0 || !matches!(a, 0 | -1));
     let Some(axis) = axis else {
         let mut all = view.to_vec();
-        running(&mut all, op);
         let n = all.len();
+        scan_in_place(&mut all, n, 1, op);
         return Ok(DynTensor::packed(all, &[n]));
     };
     let k = axis_of(axis, &l.dims)?;
     let mut out = view.to_tensor();
-    let n = l.dims[k];
     let inner: usize = l.dims[k + 1..].iter().fold(1, |n, &d| n.saturating_mul(d));
-    if out.is_empty() {
-        return Ok(out);
-    }
-    let elems = out.as_mut_slice();
-    if inner == 1 {
-        elems.chunks_exact_mut(n).for_each(|lane| running(lane, op));
-        return Ok(out);
-    }
-    for block in elems.chunks_exact_mut(n * inner) {
-        for i in 1..n {
-            let (done, rest) = block.split_at_mut(i * inner);
-            let prev = &done[(i - 1) * inner..];
-            for (x, &p) in rest[..inner].iter_mut().zip(prev) {
-                *x = op(p, *x);
-            }
-        }
-    }
+    scan_in_place(out.as_mut_slice(), l.dims[k], inner, op);
     Ok(out)
 }
 

@@ -275,6 +275,19 @@ pub enum ShapeError {
         /// The joining axis (0-based), `None` for a stack.
         axis: Option<usize>,
     },
+    /// Two tensors joined along `axis` ([`try_concat_to`](crate::try_concat_to)) whose extents
+    /// there do not add up to `extent`, the one the result's type fixes (known at compile time
+    /// while one of theirs was not).
+    JoinExtent {
+        /// The first tensor's shape.
+        a: Dims,
+        /// The second tensor's shape.
+        b: Dims,
+        /// The joining axis (0-based).
+        axis: usize,
+        /// The result's extent along `axis`.
+        extent: usize,
+    },
     /// Indices (`try_take_along_axis`) whose rank differs from the array's (numpy: "`indices`
     /// and `arr` must have the same number of dimensions").
     IndicesRank {
@@ -559,6 +572,12 @@ impl fmt::Display for ShapeError {
                     None => f.write_str("a stack needs tensors of one shape"),
                 }
             }
+            Self::JoinExtent { a, b, axis, extent } => write!(
+                f,
+                "cannot join {a} and {b} along axis {axis} into an extent of {extent}: their \
+                 extents there add up to {}",
+                extent_at_axis(a, *axis).saturating_add(extent_at_axis(b, *axis))
+            ),
             Self::IndicesRank { shape, indices } => write!(
                 f,
                 "indices of shape {indices} cannot index along an axis of a tensor of shape \
@@ -600,6 +619,11 @@ impl fmt::Display for Extent {
             Missing => f.write_str("no axis"),
         }
     }
+}
+
+/// The extent of `dims` on a 0-based `axis` that it has (saturating: only a message uses it).
+fn extent_at_axis(dims: &Dims, axis: usize) -> usize {
+    dims.as_slice().get(axis).copied().unwrap_or(0)
 }
 
 /// The extent of `dims` on a negative `axis` (-1 is the last).

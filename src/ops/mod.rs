@@ -6,8 +6,12 @@
 
 mod arith;
 mod checked;
+mod choose;
+pub use choose::where_;
 pub mod element;
 mod elementwise;
+mod join;
+pub use join::{concat, concat_to, try_concat, try_concat_to};
 mod matmul;
 mod reduce;
 pub use reduce::UniqueRuns;
@@ -16,6 +20,7 @@ pub(crate) use engine::shape_panic;
 pub(crate) use views::derived;
 pub(crate) mod axis_iter;
 mod reshape;
+mod scan;
 mod views;
 
 #[cfg(feature = "alloc")]

@@ -34,7 +34,7 @@ const fn split<S: Shape>(axis: isize) -> (usize, usize, usize) {
 /// Axis `A` of a tensor of shape `S` and extents `dims` as `(outer, len, inner)`: constants for a
 /// shape without `Dyn`, counted from `dims` otherwise.
 #[inline(always)]
-fn split_of<S: Shape, const A: isize>(dims: &[usize]) -> (usize, usize, usize) {
+pub(crate) fn split_of<S: Shape, const A: isize>(dims: &[usize]) -> (usize, usize, usize) {
     S::Kind::pick(
         || const { split::<S>(A) },
         || {
@@ -46,7 +46,7 @@ fn split_of<S: Shape, const A: isize>(dims: &[usize]) -> (usize, usize, usize) {
 }
 
 /// Axis `axis` (valid) of a rank-`rank` shape as a position.
-fn normalise(axis: isize, rank: usize) -> usize {
+pub(crate) fn normalise(axis: isize, rank: usize) -> usize {
     if axis < 0 {
         rank - axis.unsigned_abs()
     } else {
@@ -55,7 +55,7 @@ fn normalise(axis: isize, rank: usize) -> usize {
 }
 
 /// The extents `dims` without axis `axis` (valid), as `O`'s index.
-fn without<O: Shape>(dims: &[usize], axis: isize) -> O::Index {
+pub(crate) fn without<O: Shape>(dims: &[usize], axis: isize) -> O::Index {
     let k = normalise(axis, dims.len());
     let mut out = O::Index::default();
     for (o, &d) in out

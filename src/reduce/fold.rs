@@ -204,6 +204,41 @@ fn first<T: Copy>(x: &[T], hit: impl Fn(T) -> bool) -> Option<usize> {
         .map(|i| chunks.len() * CHUNK + i)
 }
 
+/// The running fold of `op` along one axis of packed row-major elements, in place (numpy's
+/// `cumsum`/`cumprod`): `x` is blocks of `len` rows of `inner` elements. Along the last axis
+/// (`inner` 1) each lane is one running fold; along any other axis each row is folded into the
+/// next element by element, so the inner loop runs over two adjacent slices and vectorises,
+/// with no index arithmetic per element. Shared by the static and dynamic scans.
+pub(crate) fn scan_in_place<T: Copy>(
+    x: &mut [T],
+    len: usize,
+    inner: usize,
+    op: impl Fn(T, T) -> T,
+) {
+    if x.is_empty() {
+        return;
+    }
+    if inner == 1 {
+        for lane in x.chunks_exact_mut(len) {
+            let mut acc = lane[0];
+            for v in &mut lane[1..] {
+                acc = op(acc, *v);
+                *v = acc;
+            }
+        }
+        return;
+    }
+    for block in x.chunks_exact_mut(len * inner) {
+        for i in 1..len {
+            let (done, rest) = block.split_at_mut(i * inner);
+            let prev = &done[(i - 1) * inner..];
+            for (v, &p) in rest[..inner].iter_mut().zip(prev) {
+                *v = op(p, *v);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ use crate::shape::kind::Kind;
 use crate::storage::fixed;
 use crate::{BroadcastInto, Scalar, Shape, TensorView, TensorViewMut};
 
+pub(crate) mod construct;
 mod from_shape;
 pub(crate) use from_shape::check_dims;
 
