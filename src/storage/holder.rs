@@ -10,8 +10,9 @@ use alloc::boxed::Box;
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
+use crate::shape::kind::Kind;
 #[cfg(feature = "alloc")]
-use crate::shape::kind::{Kind, Select};
+use crate::shape::kind::Select;
 use crate::{Shape, ShapeError, Tensor};
 
 mod sealed {
