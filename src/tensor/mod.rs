@@ -104,7 +104,8 @@ impl<T, S: Shape> Tensor<T, S> {
         S::Kind::into_nested::<T, S>(self.data)
     }
 
-    /// What the tensor holds.
+    /// What the tensor holds (the dynamic operations read a `Dyn` shape's strides there).
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) fn store(&self) -> &Store<T, S> {
         &self.data
