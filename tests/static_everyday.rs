@@ -400,3 +400,24 @@ fn arange_and_eye_match_the_dynamic_ones() {
     same(&Tensor::<u8, shape![1, 1]>::eye(), &DynTensor::eye(1));
     same(&Tensor::<i32, shape![0, 0]>::eye(), &DynTensor::eye(0));
 }
+
+#[test]
+fn joins_as_methods_name_only_the_axis() {
+    use shaped::{Dim, Dyn};
+    let a = Tensor::<i32, shape![2, 2]>::try_from_slice(&[1, 2, 3, 4]).unwrap();
+    let b = Tensor::<i32, shape![2, 1]>::try_from_slice(&[5, 6]).unwrap();
+    let c: Tensor<i32, shape![2, 3]> = a.concat_to::<1, Dim<3>>(&b);
+    assert_eq!(c.as_slice(), &[1, 2, 5, 3, 4, 6]);
+    let d: Tensor<i32, shape![2, Dyn]> = a.concat::<-1>(&b);
+    assert_eq!(
+        (d.shape(), d.as_slice()),
+        (&[2, 3][..], &[1, 2, 5, 3, 4, 6][..])
+    );
+    let rows = Tensor::<i32, shape![Dyn, 2]>::from_shape_vec(&[3, 2], vec![0; 6]).unwrap();
+    let e = rows.try_concat_to::<0, Dim<4>>(
+        &Tensor::<i32, shape![Dyn, 2]>::from_shape_vec(&[1, 2], vec![9, 9]).unwrap(),
+    );
+    assert_eq!(e.unwrap().shape(), &[4, 2]);
+    assert!(rows.try_concat_to::<0, Dim<5>>(&rows).is_err());
+    assert_eq!(rows.try_concat::<0>(&rows).unwrap().shape(), &[6, 2]);
+}

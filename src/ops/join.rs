@@ -10,8 +10,9 @@
 //! `Vec` (`alloc`), while both inputs here are packed row-major and the result may be inline, so
 //! element `n` of the result is one position in one input, read where the output is built.
 //!
-//! Rust takes explicit generic arguments all or none, so the element type and the two shapes
-//! are written `_` after the axis (and the extent): `concat::<0, _, _, _>(&a, &b)`.
+//! Rust takes explicit generic arguments all or none, so the free functions take the element
+//! type and the two shapes as `_` after the axis (and the extent): `concat::<0, _, _, _>(&a,
+//! &b)`. The methods name only the axis: `a.concat_to::<1, Dim<3>>(&b)`, `a.concat::<0>(&b)`.
 
 use super::reduce::normalise;
 use crate::error::Dims;
@@ -210,4 +211,82 @@ where
     SB: ReplaceAxis<AXIS, Dyn, Output = <SA as ReplaceAxis<AXIS, Dyn>>::Output>,
 {
     join::<AXIS, Dyn, T, SA, SB, _>(a, b)
+}
+
+/// The joins as methods, `a.concat_to::<AXIS, E>(&b)`: only the axis (and the extent) are named,
+/// the other tensor's shape is inferred.
+impl<T: Clone, SA: Shape> Tensor<T, SA> {
+    /// This tensor and `b` joined along `AXIS` into the extent `E`: [`concat_to`] (with the
+    /// same checks; a wrong known `E` fails `cargo build` inside that function).
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Dim, Tensor};
+    /// let a = tensor![[1, 2], [3, 4]];
+    /// let c: Tensor<i32, shape![2, 3]> = a.concat_to::<-1, Dim<3>>(&tensor![[5], [6]]);
+    /// assert_eq!(c, tensor![[1, 2, 5], [3, 4, 6]]);
+    /// ```
+    #[track_caller]
+    pub fn concat_to<const AXIS: isize, E: Extent>(
+        &self,
+        b: &Tensor<
+            T,
+            impl ReplaceAxis<AXIS, Dyn, Output = <SA as ReplaceAxis<AXIS, Dyn>>::Output>
+            + ExtentAt<AXIS>,
+        >,
+    ) -> Tensor<T, <SA as ReplaceAxis<AXIS, E>>::Output>
+    where
+        SA: ReplaceAxis<AXIS, E> + ReplaceAxis<AXIS, Dyn> + ExtentAt<AXIS>,
+    {
+        concat_to::<AXIS, E, T, SA, _>(self, b)
+    }
+
+    /// [`concat_to`](Self::concat_to) returning what does not fit at run time as an error:
+    /// [`try_concat_to`].
+    ///
+    /// Errors: as [`try_concat_to`].
+    pub fn try_concat_to<const AXIS: isize, E: Extent>(
+        &self,
+        b: &Tensor<
+            T,
+            impl ReplaceAxis<AXIS, Dyn, Output = <SA as ReplaceAxis<AXIS, Dyn>>::Output>
+            + ExtentAt<AXIS>,
+        >,
+    ) -> Result<Tensor<T, <SA as ReplaceAxis<AXIS, E>>::Output>, ShapeError>
+    where
+        SA: ReplaceAxis<AXIS, E> + ReplaceAxis<AXIS, Dyn> + ExtentAt<AXIS>,
+    {
+        try_concat_to::<AXIS, E, T, SA, _>(self, b)
+    }
+
+    /// This tensor and `b` joined along `AXIS`, that axis [`Dyn`]: [`concat`](fn@concat).
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Dyn, Tensor};
+    /// let c: Tensor<i32, shape![Dyn, 3]> = tensor![[1, 2, 3]].concat::<0>(&tensor![[4, 5, 6]]);
+    /// assert_eq!(c.shape(), &[2, 3]);
+    /// ```
+    #[track_caller]
+    pub fn concat<const AXIS: isize>(
+        &self,
+        b: &Tensor<T, impl ReplaceAxis<AXIS, Dyn, Output = <SA as ReplaceAxis<AXIS, Dyn>>::Output>>,
+    ) -> Tensor<T, <SA as ReplaceAxis<AXIS, Dyn>>::Output>
+    where
+        SA: ReplaceAxis<AXIS, Dyn>,
+    {
+        concat::<AXIS, T, SA, _>(self, b)
+    }
+
+    /// [`concat`](Self::concat) returning what does not fit at run time as an error:
+    /// [`try_concat`].
+    ///
+    /// Errors: as [`try_concat`].
+    pub fn try_concat<const AXIS: isize>(
+        &self,
+        b: &Tensor<T, impl ReplaceAxis<AXIS, Dyn, Output = <SA as ReplaceAxis<AXIS, Dyn>>::Output>>,
+    ) -> Result<Tensor<T, <SA as ReplaceAxis<AXIS, Dyn>>::Output>, ShapeError>
+    where
+        SA: ReplaceAxis<AXIS, Dyn>,
+    {
+        try_concat::<AXIS, T, SA, _>(self, b)
+    }
 }
