@@ -403,7 +403,7 @@ fn arange_and_eye_match_the_dynamic_ones() {
 
 #[test]
 fn joins_as_methods_name_only_the_axis() {
-    use shaped::{Dim, Dyn};
+    use shaped::Dim;
     let a = Tensor::<i32, shape![2, 2]>::try_from_slice(&[1, 2, 3, 4]).unwrap();
     let b = Tensor::<i32, shape![2, 1]>::try_from_slice(&[5, 6]).unwrap();
     let c: Tensor<i32, shape![2, 3]> = a.concat_to::<1, Dim<3>>(&b);
