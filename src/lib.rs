@@ -62,7 +62,10 @@
 //! Static methods take their one axis as a constant, `const A: isize` (negative from the end),
 //! checked against the rank in the type: `sum_axis::<A>()` and the other reductions,
 //! `cumsum_axis::<A>()`, `cumprod_axis::<A>()`, `var_axis::<A>(ddof)`, `std_axis::<A>(ddof)`,
-//! [`concat::<AXIS, ..>`](fn@concat) and [`concat_to::<AXIS, E, ..>`](concat_to).
+//! `axis_iter::<A>()`, `lanes::<A>()`, `a.concat::<AXIS>(&b)`, `a.concat_to::<AXIS, E>(&b)` (and
+//! the free functions [`concat::<AXIS, ..>`](fn@concat), [`concat_to::<AXIS, E, ..>`](concat_to)).
+//! Shapes with `Dyn` axes take every one of them; what the type leaves open is checked when the
+//! program runs.
 //!
 //! Methods whose axes each play their own part take one `isize` per part, as numpy's do:
 //! `try_swap_axes(a, b)`, `try_move_axis(src, dst)`, `try_diagonal(offset, axis1, axis2)`; a
