@@ -485,7 +485,7 @@ fn naive<T: Elem>(a: &DynTensor<T>, b: &DynTensor<T>) -> Vec<T> {
 /// `u16` sums wrap on the longer shapes.
 fn small_values<T: Elem>(len: usize, salt: usize) -> Vec<T> {
     (0..len)
-        .map(|i| T::of(((i * 7 + salt * 3) % 7) as i32 - 3))
+        .map(|i| T::of(((i * 5 + i / 11 + salt * 3) % 7) as i32 - 3))
         .collect()
 }
 
@@ -497,7 +497,14 @@ fn small_values<T: Elem>(len: usize, salt: usize) -> Vec<T> {
 /// batches broadcast either way, and 1-D operands.
 fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
     let shapes: Vec<(usize, usize, usize)> = if cfg!(miri) {
-        vec![(1, 3, 17), (5, 1, 3), (3, 5, 1), (5, 17, 5), (17, 3, 3)]
+        vec![
+            (1, 3, 17),
+            (5, 1, 3),
+            (3, 5, 1),
+            (5, 17, 5),
+            (17, 3, 3),
+            (2, 67, 3),
+        ]
     } else {
         // Rows: one block of four, a part one, several; columns: every count of lanes a panel of
         // 16 or 8 leaves over, and several panels.
@@ -517,6 +524,9 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (64, 1024, 1),
             (7, 784, 10),
         ]);
+        // Dot products along `k` (a transposed right operand, one column): whole steps of 16
+        // lanes and a rest, four elements of `C` per step and a rest.
+        s.extend([(3, 77, 5), (5, 100, 1), (2, 67, 3), (9, 64, 2)]);
         s
     };
     for (m, k, n) in shapes {

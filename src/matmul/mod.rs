@@ -8,12 +8,12 @@
 //! with `alloc` (packing, cache blocking and AVX/FMA kernels, the GEMM ndarray uses; it does not
 //! slow down on a transposed right operand, where `gemm` does). Below [`SMALL_GEMM`]
 //! multiply-adds, when the right operand's rows are contiguous, they run the register kernel of
-//! [`rows`] instead: a GEMM's packing costs more than such a product. Other elements, and every
+//! [`small`] instead: a GEMM's packing costs more than such a product. Other elements, and every
 //! element without `alloc`, run that kernel whenever `B`'s rows are contiguous, else a loop in
 //! `i, k, j` order.
 
-mod rows;
 mod shape;
+mod small;
 
 pub use shape::{Append, InnerDim, MatMul, NotScalar};
 
@@ -75,20 +75,13 @@ pub trait Product: Reduce + Send + Sync {
 }
 
 /// Products of at most this many multiply-adds whose right operand has contiguous rows skip the
-/// GEMM crate for the register kernel ([`rows`]), which packs nothing: measured in BENCHMARKS.md
+/// GEMM crate for the register kernel ([`small`]), which packs nothing: measured in BENCHMARKS.md
 /// ("Small products").
 pub(crate) const SMALL_GEMM: usize = 1 << 16;
 
-/// Whether the register kernel can read `b`, a `k x n` right operand: its rows are contiguous
-/// (only one column: any column stride), and the product is not empty.
-#[inline(always)]
-fn rows_fit<T>(m: usize, k: usize, n: usize, b: &Matrix<'_, T>) -> bool {
-    m > 0 && k > 0 && n > 0 && (b.cols == 1 || n == 1)
-}
-
 /// The portable product: for each row of `C`, the rows of `B` scaled by `A`'s entries added in
 /// (`i, k, j` order, so the inner loop runs along rows of `B` and `C`); the register kernel
-/// ([`rows`]) when `B`'s rows are contiguous.
+/// ([`small`]) when `B`'s rows are contiguous.
 #[inline]
 pub(crate) fn loop_gemm<T: Reduce>(
     m: usize,
@@ -98,8 +91,8 @@ pub(crate) fn loop_gemm<T: Reduce>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
-    if rows_fit(m, k, n, &b) {
-        return rows::rows_gemm(m, k, n, a, b, c);
+    if small::small_fits(m, k, n, &a, &b) {
+        return small::small_gemm(m, k, n, a, b, c);
     }
     for (i, row) in c.chunks_exact_mut(n.max(1)).take(m).enumerate() {
         row.fill(T::ZERO);
@@ -233,8 +226,8 @@ macro_rules! blas {
                     if trivial(m, k, n, c) {
                         return;
                     }
-                    if m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM && rows_fit(m, k, n, &b) {
-                        return rows::rows_gemm(m, k, n, a, b, c);
+                    if m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM && small::small_fits(m, k, n, &a, &b) {
+                        return small::small_gemm(m, k, n, a, b, c);
                     }
                     #[cfg(all(feature = "gemm", not(miri)))]
                     if suits_gemm(&b) {

@@ -1,9 +1,11 @@
-//! The register kernel for products whose right operand has contiguous rows: the static kernel's
+//! The register kernels of small products, which read the operands where they are: a GEMM crate
+//! first packs both into its own layout, which on small products costs more than the product
+//! itself (for `[7, 784] x [784, 10]` f32 matrixmultiply spent more time packing than
+//! multiplying).
+//!
+//! When the right operand has contiguous rows, the static kernel's
 //! scheme ([`super::dot_gemm`]: a row of `C` accumulated in registers as `B`'s rows scaled by
-//! `A`'s entries) for extents known only at run time. A GEMM crate first packs both operands
-//! into its own layout, which on small products costs more than the product itself (for
-//! `[7, 784] x [784, 10]` f32 matrixmultiply spent more time packing than multiplying); this
-//! reads them where they are.
+//! `A`'s entries) for extents known only at run time.
 //!
 //! `C` is cut into blocks of [`ROWS`] rows by a panel of `W` columns (a 64-byte vector's worth of
 //! elements, two AVX2 registers): the block's accumulators stay in registers over the whole of
@@ -13,9 +15,15 @@
 //! row rather than run a second, narrower kernel (the repeated rows are not stored).
 //!
 //! Each sum starts from its first product and adds the others in `k`'s order, as the naive loop
-//! does, so results do not depend on the block or panel an element falls in. On x86-64 with
-//! `std` the kernel is also compiled for AVX2 and that build runs when the CPU has it (eight
-//! `f32` per instruction instead of SSE2's four), as elsewhere in the crate.
+//! does, so results do not depend on the block or panel an element falls in.
+//!
+//! When instead `A`'s rows and `B`'s columns are contiguous and `B`'s rows are not, or `B` has
+//! fewer columns than a vector has lanes (a matrix times a vector, a dot product), each element
+//! is a dot product along `k` ([`dots`]): `W` lanes of products summed per step, for four
+//! elements of `C` at once, the lanes added up at the end.
+//!
+//! On x86-64 with `std` the kernels are also compiled for AVX2 and that build runs when the CPU
+//! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate.
 
 use super::Matrix;
 use crate::Reduce;
@@ -24,11 +32,42 @@ use crate::Reduce;
 /// of `B` and the four entries of `A`, fit the sixteen registers.
 const ROWS: usize = 4;
 
+/// Whether [`small_gemm`] can compute `a · b` (`m x k` by `k x n`): nothing is empty, and
+/// either `b`'s rows are contiguous or `a`'s rows and `b`'s columns are.
+#[inline(always)]
+pub(crate) fn small_fits<T>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &Matrix<'_, T>,
+    b: &Matrix<'_, T>,
+) -> bool {
+    m > 0 && k > 0 && n > 0 && (b.cols == 1 || n == 1 || dots_fit(k, a, b))
+}
+
+/// Whether [`dots`] can read `a` and `b`: `a`'s rows and `b`'s columns are contiguous, and
+/// at least four vectors long: on shorter ones adding up the lanes of each sum costs as much as
+/// the products, and matrixmultiply was faster (`[32, 32]` times a transposed `[32, 32]` f32).
+/// Elements of four bytes or less only: the `f64` build was slower than matrixmultiply on
+/// `[7, 784]` times a transposed `[10, 784]`, not yet looked into.
+#[inline(always)]
+fn dots_fit<T>(k: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
+    lanes::<T>() == 16 && k >= 4 * lanes::<T>() && a.cols == 1 && b.rows == 1
+}
+
+/// Lanes of a panel or a dot product's step: a 64-byte vector's worth of `T` (at least four).
+const fn lanes<T>() -> usize {
+    match core::mem::size_of::<T>() {
+        0..=4 => 16,
+        5..=8 => 8,
+        _ => 4,
+    }
+}
+
 /// `c = a · b` for an `m x k` and a `k x n` matrix into `c`'s first `m * n` elements,
-/// row-major. `b`'s rows must be contiguous (`b.cols == 1`) unless `n == 1`, and `m`, `k`, `n`
-/// at least 1.
+/// row-major, when [`small_fits`].
 #[inline]
-pub(crate) fn rows_gemm<T: Reduce>(
+pub(crate) fn small_gemm<T: Reduce>(
     m: usize,
     k: usize,
     n: usize,
@@ -36,11 +75,10 @@ pub(crate) fn rows_gemm<T: Reduce>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
-    debug_assert!(m > 0 && k > 0 && n > 0 && (b.cols == 1 || n == 1));
-    // A panel is 64 bytes of elements (at least four of them).
-    match core::mem::size_of::<T>() {
-        0..=4 => dispatch::<T, 16>(m, k, n, a, b, c),
-        5..=8 => dispatch::<T, 8>(m, k, n, a, b, c),
+    debug_assert!(small_fits(m, k, n, &a, &b));
+    match lanes::<T>() {
+        16 => dispatch::<T, 16>(m, k, n, a, b, c),
+        8 => dispatch::<T, 8>(m, k, n, a, b, c),
         _ => dispatch::<T, 4>(m, k, n, a, b, c),
     }
 }
@@ -73,7 +111,7 @@ fn blocks_portable<T: Reduce, const W: usize>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
-    blocks::<T, W>(m, k, n, a, b, c);
+    kernel::<T, W>(m, k, n, a, b, c);
 }
 
 #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
@@ -87,7 +125,119 @@ fn blocks_avx2<T: Reduce, const W: usize>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
-    blocks::<T, W>(m, k, n, a, b, c);
+    kernel::<T, W>(m, k, n, a, b, c);
+}
+
+/// The kernel for the operands' layouts: dot products when `b`'s rows are not contiguous, or
+/// when it has fewer columns than a panel has lanes (all but `n` of them would be wasted) and
+/// the dot products can read it.
+#[inline(always)]
+fn kernel<T: Reduce, const W: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    let rows = b.cols == 1 || n == 1;
+    if dots_fit(k, &a, &b) && (!rows || n < W / 4) {
+        dots::<T, W>(m, k, n, a, b, c);
+    } else {
+        blocks::<T, W>(m, k, n, a, b, c);
+    }
+}
+
+/// Elements of `C` per step of [`dots`].
+const DOTS: usize = 4;
+
+/// Each element of `C` as the dot product of a row of `a` and a column of `b`, both contiguous:
+/// four consecutive elements of `C` at a time (four columns of a row, or with one column four
+/// rows; the last ones repeated when fewer are left, not stored), each sum kept in `W` lanes
+/// over `k`'s whole steps, the lanes added up in a fixed order, then the last `k % W` products.
+#[inline(always)]
+fn dots<T: Reduce, const W: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    let full = k - k % W;
+    let total = m * n;
+    for e in (0..total).step_by(DOTS) {
+        let mut xs: [&[T]; DOTS] = [&[]; DOTS];
+        let mut ys: [&[T]; DOTS] = [&[]; DOTS];
+        // Element `e` is `[e / n, e % n]`; the next ones follow along the row (one division
+        // per step, not per element).
+        let (mut i, mut j) = (e / n, e % n);
+        for q in 0..DOTS {
+            xs[q] = line(&a, i, a.rows, k);
+            ys[q] = line(&b, j, b.cols, k);
+            if e + q + 1 < total {
+                j += 1;
+                if j == n {
+                    (i, j) = (i + 1, 0);
+                }
+            }
+        }
+        let mut acc = [[T::ZERO; W]; DOTS];
+        for p in (0..full).step_by(W) {
+            let x: [[T; W]; DOTS] = core::array::from_fn(|q| *chunk(&xs[q][p..]));
+            let y: [[T; W]; DOTS] = core::array::from_fn(|q| *chunk(&ys[q][p..]));
+            for q in 0..DOTS {
+                add(&mut acc[q], &x[q], &y[q]);
+            }
+        }
+        let width = DOTS.min(total - e);
+        for (q, o) in c[e..e + width].iter_mut().enumerate() {
+            // The last `k % W` products one by one, after the lanes' sum.
+            let mut sum = sum_lanes(acc[q]);
+            for (&u, &v) in xs[q][full..].iter().zip(&ys[q][full..]) {
+                sum = sum.plus(u.times(v));
+            }
+            *o = sum;
+        }
+    }
+}
+
+/// The `k` elements from line `i` of `x` on, lines `stride` apart: a row of `a` or a column of
+/// `b` in [`dots`] (with `k == 1` any stride reads the one element).
+#[inline(always)]
+fn line<'a, T>(x: &Matrix<'a, T>, i: usize, stride: isize, k: usize) -> &'a [T] {
+    let start = x
+        .base
+        .wrapping_add((i as isize).wrapping_mul(stride) as usize);
+    &x.data[start..start + k]
+}
+
+/// One step of [`dots`]: `x` times `y`, lane by lane, added into `acc`. A function, not a
+/// closure: a closure the compiler leaves out of line is compiled without AVX2.
+#[inline(always)]
+fn add<T: Reduce, const W: usize>(acc: &mut [T; W], x: &[T; W], y: &[T; W]) {
+    for ((o, &u), &v) in acc.iter_mut().zip(x).zip(y) {
+        *o = o.plus(u.times(v));
+    }
+}
+
+/// The first `W` elements of `s`.
+#[inline(always)]
+fn chunk<T, const W: usize>(s: &[T]) -> &[T; W] {
+    s[..W].try_into().expect("W elements")
+}
+
+/// The sum of `W` lanes, halves added pairwise (a fixed order, as vector instructions do it).
+#[inline(always)]
+fn sum_lanes<T: Reduce, const W: usize>(mut lanes: [T; W]) -> T {
+    let mut half = W / 2;
+    while half > 0 {
+        for l in 0..half {
+            lanes[l] = lanes[l].plus(lanes[l + half]);
+        }
+        half /= 2;
+    }
+    lanes[0]
 }
 
 /// Every block of `C`, each stored as its rows' first `min(W, n - j)` columns.
