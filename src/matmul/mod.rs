@@ -77,7 +77,8 @@ pub trait Product: Reduce + Send + Sync {
 /// Products of at most this many multiply-adds whose right operand has contiguous rows skip the
 /// GEMM crate for the register kernel ([`small`]), which packs nothing: measured in BENCHMARKS.md
 /// ("Small products").
-pub(crate) const SMALL_GEMM: usize = 1 << 16;
+#[cfg(feature = "alloc")]
+const SMALL_GEMM: usize = 1 << 16;
 
 /// The portable product: for each row of `C`, the rows of `B` scaled by `A`'s entries added in
 /// (`i, k, j` order, so the inner loop runs along rows of `B` and `C`); the register kernel
