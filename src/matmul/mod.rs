@@ -6,11 +6,11 @@
 //! (AVX-512, AVX2 or FMA kernels chosen at run time, and a large product threaded by the GEMM
 //! itself on rayon's pool) when the right operand's rows are contiguous, else `matrixmultiply`
 //! with `alloc` (packing, cache blocking and AVX/FMA kernels, the GEMM ndarray uses; it does not
-//! slow down on a transposed right operand, where `gemm` does). Below [`SMALL_GEMM`]
-//! multiply-adds, when the right operand's rows are contiguous, they run the register kernel of
-//! [`small`] instead: a GEMM's packing costs more than such a product. Other elements, and every
-//! element without `alloc`, run that kernel whenever `B`'s rows are contiguous, else a loop in
-//! `i, k, j` order.
+//! slow down on a transposed right operand, where `gemm` does). Below `SMALL_GEMM` (64K)
+//! multiply-adds, when the right operand's rows are contiguous (or its columns and the left
+//! operand's rows), they run the register kernels of `small` instead: a GEMM's packing costs more
+//! than such a product. Other elements, and every element without `alloc`, run those kernels
+//! whenever the layouts allow, else a loop in `i, k, j` order.
 
 mod shape;
 mod small;

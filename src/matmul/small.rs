@@ -3,16 +3,18 @@
 //! itself (for `[7, 784] x [784, 10]` f32 matrixmultiply spent more time packing than
 //! multiplying).
 //!
-//! When the right operand has contiguous rows, the static kernel's
-//! scheme ([`super::dot_gemm`]: a row of `C` accumulated in registers as `B`'s rows scaled by
-//! `A`'s entries) for extents known only at run time.
+//! When the right operand has contiguous rows: the static kernel's scheme ([`super::dot_gemm`]: a
+//! row of `C` accumulated in registers as `B`'s rows scaled by `A`'s entries) for extents known
+//! only at run time.
 //!
 //! `C` is cut into blocks of [`ROWS`] rows by a panel of `W` columns (a 64-byte vector's worth of
 //! elements, two AVX2 registers): the block's accumulators stay in registers over the whole of
 //! `k`, and each step loads one window of a row of `B` for all its rows. The last panel of a row
 //! still computes all `W` lanes, from a window running on into `B`'s next row (or zero-padded
 //! past its end), and stores only its own columns; a last block with fewer rows repeats its last
-//! row rather than run a second, narrower kernel (the repeated rows are not stored).
+//! row rather than run a second, narrower kernel (the repeated rows are not stored). With fewer
+//! rows than a block and many panels (a vector times a matrix) a block is instead one row by four
+//! panels, so that its four sums are not the same row's computed four times.
 //!
 //! Each sum starts from its first product and adds the others in `k`'s order, as the naive loop
 //! does, so results do not depend on the block or panel an element falls in.
@@ -20,7 +22,8 @@
 //! When instead `A`'s rows and `B`'s columns are contiguous and `B`'s rows are not, or `B` has
 //! fewer columns than a vector has lanes (a matrix times a vector, a dot product), each element
 //! is a dot product along `k` ([`dots`]): `W` lanes of products summed per step, for four
-//! elements of `C` at once, the lanes added up at the end.
+//! elements of `C` at once, the lanes added up at the end (4-byte elements, `k` of at least
+//! four vectors: see [`dots_fit`]).
 //!
 //! On x86-64 with `std` the kernels are also compiled for AVX2 and that build runs when the CPU
 //! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate.
@@ -254,17 +257,37 @@ fn blocks<T: Reduce, const W: usize>(
     // and the column, so they do if the four corners do (the `Matrix` contract; checked here
     // because the loop below reads `a` unchecked).
     assert!(covers(&a, m, k), "the left operand lies in its buffer");
+    let row_start = |i: usize| {
+        a.base
+            .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
+    };
+    let panels = n.div_ceil(W);
+    if m < ROWS && 2 * m * panels.div_ceil(ROWS) <= panels {
+        // Fewer rows than a block and several panels (a vector times a matrix): each row by four
+        // panels at a time (panels past the last repeat it, not stored) rather than rows
+        // repeated, when that makes at most half as many blocks: each reads four windows of `b`
+        // per step instead of one.
+        for i in 0..m {
+            let starts = [row_start(i); ROWS];
+            for first in (0..panels).step_by(ROWS) {
+                let cols: [usize; ROWS] = core::array::from_fn(|q| (first + q).min(panels - 1) * W);
+                let windows = cols.map(|j| full_windows::<T, W>(k, &b, j));
+                let acc = block::<T, W>(k, a, &starts, b, &cols, &windows);
+                for (q, lanes) in acc.iter().enumerate().take(panels - first) {
+                    let at = i * n + cols[q];
+                    store(&mut c[at..at + W.min(n - cols[q])], lanes);
+                }
+            }
+        }
+        return;
+    }
     for j in (0..n).step_by(W) {
-        let windows = full_windows::<T, W>(k, &b, j);
+        let windows = [full_windows::<T, W>(k, &b, j); ROWS];
         let width = W.min(n - j);
         for i in (0..m).step_by(ROWS) {
             // Where each row of the block starts in `a` (rows past the last repeat it).
-            let mut starts = [0; ROWS];
-            for (r, s) in starts.iter_mut().enumerate() {
-                let row = (i + r).min(m - 1) as isize;
-                *s = a.base.wrapping_add(row.wrapping_mul(a.rows) as usize);
-            }
-            let acc = block::<T, W>(k, a, &starts, b, j, windows);
+            let starts: [usize; ROWS] = core::array::from_fn(|r| row_start((i + r).min(m - 1)));
+            let acc = block::<T, W>(k, a, &starts, b, &[j; ROWS], &windows);
             for (r, lanes) in acc.iter().enumerate().take(m - i) {
                 let at = (i + r) * n + j;
                 store(&mut c[at..at + width], lanes);
@@ -333,16 +356,18 @@ fn full_windows<T, const W: usize>(k: usize, b: &Matrix<'_, T>, j: usize) -> (us
     (lo.clamp(0, k) as usize, hi.clamp(0, k) as usize)
 }
 
-/// The block of rows starting at `starts` in `a`, columns `j..j + W` (those past `n` computed
-/// from whatever the window of `b` holds there, and not stored).
+/// One block of `C`: [`ROWS`] slots, slot `q` the row of `a` starting at `starts[q]` times the
+/// columns `cols[q]..cols[q] + W` of `b` (those past `n` computed from whatever the window of `b`
+/// holds there, and not stored), whose windows lie whole in `b` for the rows `p` in
+/// `windows[q]`. Four rows by one panel, or one row by four panels.
 #[inline(always)]
 fn block<T: Reduce, const W: usize>(
     k: usize,
     a: Matrix<'_, T>,
     starts: &[usize; ROWS],
     b: Matrix<'_, T>,
-    j: usize,
-    (lo, hi): (usize, usize),
+    cols: &[usize; ROWS],
+    windows: &[(usize, usize); ROWS],
 ) -> [[T; W]; ROWS] {
     let x = |p: usize| -> [T; ROWS] {
         let col = (p as isize).wrapping_mul(a.cols) as usize;
@@ -354,55 +379,62 @@ fn block<T: Reduce, const W: usize>(
         }
         out
     };
-    let start = |p: usize| {
+    let start = |p: usize, j: usize| {
         b.base
             .wrapping_add((p as isize).wrapping_mul(b.rows) as usize)
             .wrapping_add(j)
     };
-    // The window of row `p` of `b` from column `j` where it does not lie whole in the buffer:
-    // what there is, padded (the columns past `n` are discarded; those before it exist).
-    let padded = |p: usize| -> [T; W] {
+    // The window of row `p` of `b` from column `j`, read whole where `whole` (the caller
+    // checked it lies in the buffer), else what there is, padded (the columns past `n` are
+    // discarded; those before it exist).
+    let window = |p: usize, q: usize, whole: bool| -> [T; W] {
+        if whole {
+            debug_assert!((windows[q].0..windows[q].1).contains(&p));
+            // SAFETY: `p` is in `windows[q]`, the rows whose windows from column `cols[q]` lie
+            // whole in `b.data` (`full_windows`).
+            return unsafe { *b.data.as_ptr().add(start(p, cols[q])).cast::<[T; W]>() };
+        }
         let mut pad = [T::ZERO; W];
-        let tail = &b.data[start(p)..];
+        let tail = &b.data[start(p, cols[q])..];
         let len = tail.len().min(W);
         pad[..len].copy_from_slice(&tail[..len]);
         pad
     };
-    let whole = |p: usize| -> [T; W] {
-        debug_assert!((lo..hi).contains(&p));
-        // SAFETY: `p` is in `lo..hi`, whose windows lie whole in `b.data` (`full_windows`).
-        unsafe { *b.data.as_ptr().add(start(p)).cast::<[T; W]>() }
+    // Every slot's window whole for `p` in `lo..hi`; outside, each slot checks its own.
+    let lo = windows.iter().map(|w| w.0).max().unwrap_or(0);
+    let hi = windows.iter().map(|w| w.1).min().unwrap_or(0);
+    let checked = |p: usize| -> [[T; W]; ROWS] {
+        core::array::from_fn(|q| window(p, q, (windows[q].0..windows[q].1).contains(&p)))
     };
-    let step = |acc: &mut [[T; W]; ROWS], xp: [T; ROWS], yp: [T; W]| {
-        for (lanes, &xr) in acc.iter_mut().zip(&xp) {
-            for (o, &v) in lanes.iter_mut().zip(&yp) {
+    let step = |acc: &mut [[T; W]; ROWS], xp: [T; ROWS], yp: [[T; W]; ROWS]| {
+        for ((lanes, &xr), y) in acc.iter_mut().zip(&xp).zip(&yp) {
+            for (o, &v) in lanes.iter_mut().zip(y) {
                 *o = o.plus(xr.times(v));
             }
         }
     };
     // Each sum starts from its first product (a float `0 + x` is not `x` for `x = -0.0`).
-    let (x0, y0) = (
-        x(0),
-        if lo == 0 && hi > 0 {
-            whole(0)
-        } else {
-            padded(0)
-        },
-    );
+    let (x0, y0) = (x(0), checked(0));
     let mut acc = [[T::ZERO; W]; ROWS];
-    for (lanes, &xr) in acc.iter_mut().zip(&x0) {
-        for (o, &v) in lanes.iter_mut().zip(&y0) {
+    for ((lanes, &xr), y) in acc.iter_mut().zip(&x0).zip(&y0) {
+        for (o, &v) in lanes.iter_mut().zip(y) {
             *o = xr.times(v);
         }
     }
     for p in 1..lo.max(1) {
-        step(&mut acc, x(p), padded(p));
+        step(&mut acc, x(p), checked(p));
     }
     for p in lo.max(1)..hi {
-        step(&mut acc, x(p), whole(p));
+        let y = [
+            window(p, 0, true),
+            window(p, 1, true),
+            window(p, 2, true),
+            window(p, 3, true),
+        ];
+        step(&mut acc, x(p), y);
     }
-    for p in hi.max(1)..k {
-        step(&mut acc, x(p), padded(p));
+    for p in hi.max(1).max(lo.max(1))..k {
+        step(&mut acc, x(p), checked(p));
     }
     acc
 }
