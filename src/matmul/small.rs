@@ -10,7 +10,8 @@
 //! `C` is cut into blocks of [`ROWS`] rows by a panel of `W` columns (a 64-byte vector's worth of
 //! elements, two AVX2 registers): the block's accumulators stay in registers over the whole of
 //! `k`, and each step loads one window of a row of `B` for all its rows. The last panel of a row
-//! still computes all `W` lanes, from a window running on into `B`'s next row (or zero-padded
+//! is `W`, `W / 2` or `W / 4` wide, the narrowest that holds the columns left, and still computes
+//! all its lanes, from a window running on into `B`'s next row (or zero-padded
 //! past its end), and stores only its own columns; a last block with fewer rows repeats its last
 //! row rather than run a second, narrower kernel (the repeated rows are not stored). With fewer
 //! rows than a block and many panels (a vector times a matrix) a block is instead one row by four
@@ -80,16 +81,16 @@ pub(crate) fn small_gemm<T: Reduce>(
 ) {
     debug_assert!(small_fits(m, k, n, &a, &b));
     match lanes::<T>() {
-        16 => dispatch::<T, 16>(m, k, n, a, b, c),
-        8 => dispatch::<T, 8>(m, k, n, a, b, c),
-        _ => dispatch::<T, 4>(m, k, n, a, b, c),
+        16 => dispatch::<T, 16, 8, 4>(m, k, n, a, b, c),
+        8 => dispatch::<T, 8, 4, 2>(m, k, n, a, b, c),
+        _ => dispatch::<T, 4, 2, 1>(m, k, n, a, b, c),
     }
 }
 
 /// Runs the AVX2 build when the CPU has AVX2 (a cached flag; Miri, which cannot run AVX2, and
 /// builds without `std` take the portable one).
 #[inline(always)]
-fn dispatch<T: Reduce, const W: usize>(
+fn dispatch<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     m: usize,
     k: usize,
     n: usize,
@@ -100,13 +101,13 @@ fn dispatch<T: Reduce, const W: usize>(
     #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the AVX2 build only requires AVX2, which the CPU was just found to have.
-        return unsafe { blocks_avx2::<T, W>(m, k, n, a, b, c) };
+        return unsafe { blocks_avx2::<T, W, H, Q>(m, k, n, a, b, c) };
     }
-    blocks_portable::<T, W>(m, k, n, a, b, c);
+    blocks_portable::<T, W, H, Q>(m, k, n, a, b, c);
 }
 
 #[inline(never)]
-fn blocks_portable<T: Reduce, const W: usize>(
+fn blocks_portable<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     m: usize,
     k: usize,
     n: usize,
@@ -114,13 +115,13 @@ fn blocks_portable<T: Reduce, const W: usize>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
-    kernel::<T, W>(m, k, n, a, b, c);
+    kernel::<T, W, H, Q>(m, k, n, a, b, c);
 }
 
 #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
 #[target_feature(enable = "avx2")]
 #[inline(never)]
-fn blocks_avx2<T: Reduce, const W: usize>(
+fn blocks_avx2<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     m: usize,
     k: usize,
     n: usize,
@@ -128,14 +129,14 @@ fn blocks_avx2<T: Reduce, const W: usize>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
-    kernel::<T, W>(m, k, n, a, b, c);
+    kernel::<T, W, H, Q>(m, k, n, a, b, c);
 }
 
 /// The kernel for the operands' layouts: dot products when `b`'s rows are not contiguous, or
 /// when it has fewer columns than a panel has lanes (all but `n` of them would be wasted) and
 /// the dot products can read it.
 #[inline(always)]
-fn kernel<T: Reduce, const W: usize>(
+fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     m: usize,
     k: usize,
     n: usize,
@@ -147,7 +148,7 @@ fn kernel<T: Reduce, const W: usize>(
     if dots_fit(k, &a, &b) && (!rows || n < W / 4) {
         dots::<T, W>(m, k, n, a, b, c);
     } else {
-        blocks::<T, W>(m, k, n, a, b, c);
+        blocks::<T, W, H, Q>(m, k, n, a, b, c);
     }
 }
 
@@ -245,7 +246,7 @@ fn sum_lanes<T: Reduce, const W: usize>(mut lanes: [T; W]) -> T {
 
 /// Every block of `C`, each stored as its rows' first `min(W, n - j)` columns.
 #[inline(always)]
-fn blocks<T: Reduce, const W: usize>(
+fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     m: usize,
     k: usize,
     n: usize,
@@ -282,16 +283,41 @@ fn blocks<T: Reduce, const W: usize>(
         return;
     }
     for j in (0..n).step_by(W) {
-        let windows = [full_windows::<T, W>(k, &b, j); ROWS];
-        let width = W.min(n - j);
-        for i in (0..m).step_by(ROWS) {
-            // Where each row of the block starts in `a` (rows past the last repeat it).
-            let starts: [usize; ROWS] = core::array::from_fn(|r| row_start((i + r).min(m - 1)));
-            let acc = block::<T, W>(k, a, &starts, b, &[j; ROWS], &windows);
-            for (r, lanes) in acc.iter().enumerate().take(m - i) {
-                let at = (i + r) * n + j;
-                store(&mut c[at..at + width], lanes);
-            }
+        // The last panel no wider than it needs, in halves and quarters of `W` (`[7, 784] x
+        // [784, 10]` f64: 8 and 2 columns rather than 8 and 8), each width its own build.
+        match n - j {
+            w if w > H => panel::<T, W>(m, k, n, a, b, c, j),
+            w if w > Q => panel::<T, H>(m, k, n, a, b, c, j),
+            _ => panel::<T, Q>(m, k, n, a, b, c, j),
+        }
+    }
+}
+
+/// The blocks of rows of `C` by the panel of `P` columns from `j` (up to `n`).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn panel<T: Reduce, const P: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+    j: usize,
+) {
+    let row_start = |i: usize| {
+        a.base
+            .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
+    };
+    let windows = [full_windows::<T, P>(k, &b, j); ROWS];
+    let width = P.min(n - j);
+    for i in (0..m).step_by(ROWS) {
+        // Where each row of the block starts in `a` (rows past the last repeat it).
+        let starts: [usize; ROWS] = core::array::from_fn(|r| row_start((i + r).min(m - 1)));
+        let acc = block::<T, P>(k, a, &starts, b, &[j; ROWS], &windows);
+        for (r, lanes) in acc.iter().enumerate().take(m - i) {
+            let at = (i + r) * n + j;
+            store(&mut c[at..at + width], lanes);
         }
     }
 }
