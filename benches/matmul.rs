@@ -6,6 +6,8 @@
 //! - `M3`: a batched `[64, 64, 64] x [64, 64]` f32 (numpy's broadcast of the right operand over
 //!   the batch) vs 64 calls of ndarray's `dot`.
 //! - `M4`: `[512, 512]` f32 times a transposed view: no copy, the GEMM reads the strides.
+//! - `S1`/`S2`: small products, `[7, 784] x [784, 10]` (a batch of 7 MNIST rows through a
+//!   linear layer) and `[16, 16] x [16, 16]` f32, where a call's fixed costs weigh most.
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -91,6 +93,30 @@ fn benches(c: &mut Criterion) {
                 .map(|m| m.dot(black_box(&nw)))
                 .collect::<Vec<_>>()
         })
+    });
+    g.finish();
+
+    small(c, "S1", (7, 784, 10));
+    small(c, "S2", (16, 16, 16));
+}
+
+/// A small `[m, k] x [k, n]` f32 product: `try_matmul` against ndarray's `dot`.
+fn small(c: &mut Criterion, name: &str, (m, k, n): (usize, usize, usize)) {
+    let va: Vec<f32> = (0..m * k).map(value).collect();
+    let vb: Vec<f32> = (0..k * n).map(|i| value(i + 3)).collect();
+    let a = DynTensor::from_shape_vec(&[m, k], va.clone()).unwrap();
+    let b = DynTensor::from_shape_vec(&[k, n], vb.clone()).unwrap();
+    let na = Array2::from_shape_vec((m, k), va).unwrap();
+    let nb = Array2::from_shape_vec((k, n), vb).unwrap();
+    let want = na.dot(&nb);
+    let got = a.try_matmul(&b).unwrap();
+    for (x, y) in got.as_slice().iter().zip(want.as_slice().unwrap()) {
+        assert!((x - y).abs() <= 1e-3 * y.abs().max(1.0), "{x} vs {y}");
+    }
+    let mut g = c.benchmark_group(name);
+    both(&mut g, || black_box(&a).try_matmul(black_box(&b)).unwrap());
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na).dot(black_box(&nb)))
     });
     g.finish();
 }

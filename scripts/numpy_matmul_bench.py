@@ -24,14 +24,20 @@ def main():
     s = values(64 * 64 * 64).reshape(64, 64, 64)
     w = b.reshape(-1)[: 64 * 64].reshape(64, 64)
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    s1a, s1b = values(7 * 784).reshape(7, 784), values(784 * 10, 3).reshape(784, 10)
+    s2a, s2b = values(16 * 16).reshape(16, 16), values(16 * 16, 3).reshape(16, 16)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
         ("M2 [512,512] @ [512,512] f64", lambda: a64 @ b64),
         ("M3 [64,64,64] @ [64,64] f32", lambda: s @ w),
         ("M4 a @ b.T f32", lambda: a @ b.T),
+        ("S1 [7,784] @ [784,10] f32", lambda: s1a @ s1b),
+        ("S2 [16,16] @ [16,16] f32", lambda: s2a @ s2b),
     ]:
-        print(f"{name}: numpy {np.__version__} (threads {threads}) median {median_ms(fn):.3f} ms")
+        # The small products (`S`) take microseconds.
+        t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"
+        print(f"{name}: numpy {np.__version__} (threads {threads}) median {t}")
 
 
 if __name__ == "__main__":

@@ -112,3 +112,32 @@ fn in_place_ops_allocate_nothing() {
     assert!(r.is_err());
     assert_eq!(n, 2);
 }
+
+#[test]
+fn a_small_product_allocates_only_its_output() {
+    // Small products run the register kernels, which pack nothing (a GEMM crate's packing
+    // buffers would count here); integers and floats, batches, 1-D operands, a transposed view.
+    // The first `max_threads()` in the process may start rayon's pool, allocating: not counted.
+    black_box(shaped::max_threads());
+    let cases: &[(&[usize], &[usize])] = &[
+        (&[7, 784], &[784, 10]),
+        (&[16, 16], &[16, 16]),
+        (&[3, 5, 4], &[4, 6]),
+        (&[1, 256], &[256, 64]),
+        (&[64], &[64, 3]),
+        (&[9, 70], &[70]),
+    ];
+    for &(sa, sb) in cases {
+        let a = DynTensor::<f32>::ones(sa);
+        let b = DynTensor::<f32>::ones(sb);
+        let (n, _) = allocations_during(|| black_box(&a).try_matmul(black_box(&b)));
+        assert_eq!(n, 1, "{sa:?} x {sb:?} f32");
+        let (ai, bi) = (a.map(|x| x as i32), b.map(|x| x as i32));
+        let (n, _) = allocations_during(|| black_box(&ai).try_matmul(black_box(&bi)));
+        assert_eq!(n, 1, "{sa:?} x {sb:?} i32");
+    }
+    let a = DynTensor::<f32>::ones(&[7, 784]);
+    let bt = DynTensor::<f32>::ones(&[10, 784]);
+    let (n, _) = allocations_during(|| black_box(&a).try_matmul(&black_box(&bt).t()));
+    assert_eq!(n, 1, "[7, 784] x a transposed [10, 784]");
+}

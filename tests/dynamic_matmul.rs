@@ -445,3 +445,172 @@ fn hand_worked_products() {
     assert_eq!(err(u.try_matmul(&m)), "MatmulInner");
     assert_eq!(err(x.try_matmul(&y)), "Incompatible");
 }
+
+impl Elem for i8 {
+    fn of(x: i32) -> Self {
+        x as i8
+    }
+}
+
+impl Elem for u16 {
+    fn of(x: i32) -> Self {
+        x as u16
+    }
+}
+
+/// `a x b` for two rank-2 operands by the textbook triple loop, on row-major copies: the
+/// reference for the register kernel. Each sum starts from its first product and adds in `k`'s
+/// order (wrapping for integers), so the kernel's results must match it exactly in every type.
+fn naive<T: Elem>(a: &DynTensor<T>, b: &DynTensor<T>) -> Vec<T> {
+    let (m, k, n) = (a.shape()[0], a.shape()[1], b.shape()[1]);
+    let (a, b) = (a.as_slice(), b.as_slice());
+    let mut out = Vec::with_capacity(m * n);
+    for i in 0..m {
+        for j in 0..n {
+            let mut acc = if k == 0 {
+                T::ZERO
+            } else {
+                a[i * k].times(b[j])
+            };
+            for p in 1..k {
+                acc = acc.plus(a[i * k + p].times(b[p * n + j]));
+            }
+            out.push(acc);
+        }
+    }
+    out
+}
+
+/// Test values in -3..=3 (exact in every type), varied by `salt`; wide enough that `i8` and
+/// `u16` sums wrap on the longer shapes.
+fn small_values<T: Elem>(len: usize, salt: usize) -> Vec<T> {
+    (0..len)
+        .map(|i| T::of(((i * 5 + i / 11 + salt * 3) % 7) as i32 - 3))
+        .collect()
+}
+
+/// The products below and above the GEMM crate's threshold (64K multiply-adds) for one type,
+/// against [`naive`]: every operand layout the register kernel reads in place (contiguous rows,
+/// rows with a gap between them so that a row's window runs on into other data, rows in
+/// reverse order, the last rows of the buffer, where windows are padded) and those it leaves to
+/// the other path (columns with a step, a transposed right operand), strided left operands,
+/// batches broadcast either way, and 1-D operands.
+fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
+    let shapes: Vec<(usize, usize, usize)> = if cfg!(miri) {
+        vec![
+            (1, 3, 17),
+            (5, 1, 3),
+            (3, 5, 1),
+            (5, 17, 5),
+            (17, 3, 3),
+            (2, 67, 3),
+            (1, 5, 40),
+        ]
+    } else {
+        // Rows: one block of four, a part one, several; columns: every count of lanes a panel of
+        // 16 or 8 leaves over, and several panels.
+        let mut s = Vec::new();
+        for m in [1, 2, 3, 4, 5, 7, 9] {
+            for k in [1, 2, 5, 8, 16, 17, 33] {
+                for n in [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 41] {
+                    s.push((m, k, n));
+                }
+            }
+        }
+        // Across the threshold: 40^3 is just below it, 41^3 just above.
+        s.extend([
+            (40, 40, 40),
+            (41, 41, 41),
+            (1, 1024, 64),
+            (64, 1024, 1),
+            (7, 784, 10),
+        ]);
+        // Dot products along `k` (a transposed right operand, one column): whole steps of 16
+        // lanes and a rest, four elements of `C` per step and a rest.
+        s.extend([(3, 77, 5), (5, 100, 1), (2, 67, 3), (9, 64, 2)]);
+        // Fewer rows than a block by many panels: one row by four panels at a time, the last
+        // group short.
+        s.extend([(1, 33, 150), (2, 17, 300), (3, 5, 200), (1, 9, 16 * 5 + 3)]);
+        s
+    };
+    for (m, k, n) in shapes {
+        let ctx = format!("[{m}, {k}] x [{k}, {n}] {}", std::any::type_name::<T>());
+        // Operands cut from larger buffers: `a` from `[m, k + 2]` (column 1 on), `b` from
+        // `[k, n + 3]` (column 2 on), each also reversed along its rows.
+        let wa = DynTensor::from_shape_vec(&[m, k + 2], small_values::<T>(m * (k + 2), 1)).unwrap();
+        let wb = DynTensor::from_shape_vec(&[k, n + 3], small_values::<T>(k * (n + 3), 2)).unwrap();
+        let a = wa.try_slice(&shaped::s![.., 1..k + 1]).unwrap();
+        let b = wb.try_slice(&shaped::s![.., 2..n + 2]).unwrap();
+        let (ta, tb) = (a.to_tensor(), b.to_tensor());
+        let want = naive(&ta, &tb);
+        let check = |what: &str, got: DynTensor<T>, want: &[T]| {
+            assert_eq!(got.shape(), &[m, n], "{ctx}: {what}");
+            assert_eq!(got.as_slice(), want, "{ctx}: {what}");
+        };
+        check("packed", ta.try_matmul(&tb).unwrap(), &want);
+        check("rows with gaps", a.try_matmul(&b).unwrap(), &want);
+        check("packed x gaps", ta.try_matmul(&b).unwrap(), &want);
+        // The last rows of `b`'s buffer: a window from column 2 of the last row runs past it.
+        let tail = wb.try_slice(&shaped::s![.., 2..]).unwrap();
+        let want_tail = naive(&ta, &tail.to_tensor());
+        let got = ta.try_matmul(&tail).unwrap();
+        assert_eq!(got.as_slice(), want_tail, "{ctx}: tail columns");
+        // Rows in reverse order (negative row strides on both sides).
+        let (ra, rb) = (
+            a.try_slice(&shaped::s![..;-1, ..]).unwrap(),
+            b.try_slice(&shaped::s![..;-1, ..]).unwrap(),
+        );
+        let want_rev = naive(&ra.to_tensor(), &rb.to_tensor());
+        check("reversed rows", ra.try_matmul(&rb).unwrap(), &want_rev);
+        // A transposed left operand (column stride `m`), a transposed right one (column
+        // stride `k`: not contiguous rows), and columns with a step.
+        let at = DynTensor::from_shape_vec(&[k, m], small_values::<T>(m * k, 4)).unwrap();
+        let want_t = naive(&at.t().to_tensor(), &tb);
+        check("a transposed", at.t().try_matmul(&tb).unwrap(), &want_t);
+        let bt = tb.t().to_tensor();
+        check("b transposed", ta.try_matmul(&bt.t()).unwrap(), &want);
+        if n > 1 {
+            let wide =
+                DynTensor::from_shape_vec(&[k, 2 * n], small_values::<T>(2 * k * n, 5)).unwrap();
+            let stepped = wide.try_slice(&shaped::s![.., ..;2]).unwrap();
+            let want_step = naive(&ta, &stepped.to_tensor());
+            check(
+                "b column step",
+                ta.try_matmul(&stepped).unwrap(),
+                &want_step,
+            );
+        }
+        // Batches: `[2, m, k] x [k, n]` and `[m, k] x [3, k, n]`, each matrix its own values.
+        let sa = DynTensor::from_shape_vec(&[2, m, k], small_values::<T>(2 * m * k, 6)).unwrap();
+        let got = sa.try_matmul(&b).unwrap();
+        assert_eq!(got.shape(), &[2, m, n], "{ctx}: batch of a");
+        for (x, chunk) in got.as_slice().chunks(m * n).enumerate() {
+            let ax = sa.try_index_axis(0, x as isize).unwrap().to_tensor();
+            assert_eq!(chunk, naive(&ax, &tb), "{ctx}: batch of a, matrix {x}");
+        }
+        let sb = DynTensor::from_shape_vec(&[3, k, n], small_values::<T>(3 * k * n, 7)).unwrap();
+        let got = a.try_matmul(&sb).unwrap();
+        assert_eq!(got.shape(), &[3, m, n], "{ctx}: batch of b");
+        for (x, chunk) in got.as_slice().chunks(m * n).enumerate() {
+            let bx = sb.try_index_axis(0, x as isize).unwrap().to_tensor();
+            assert_eq!(chunk, naive(&ta, &bx), "{ctx}: batch of b, matrix {x}");
+        }
+        // 1-D operands: row `[k] x [k, n]` and column `[m, k] x [k]`.
+        let row = ta.try_index_axis(0, 0).unwrap();
+        let got = row.try_matmul(&tb).unwrap();
+        assert_eq!(got.as_slice(), &want[..n], "{ctx}: 1-D left");
+        let col = tb.try_index_axis(1, 0).unwrap();
+        let got = ta.try_matmul(&col).unwrap();
+        let want_col: Vec<T> = want.iter().step_by(n).copied().collect();
+        assert_eq!(got.as_slice(), want_col, "{ctx}: 1-D right");
+    }
+}
+
+#[test]
+fn small_products_match_a_naive_loop() {
+    small_products_for::<f32>();
+    small_products_for::<f64>();
+    small_products_for::<i32>();
+    small_products_for::<i8>();
+    small_products_for::<u16>();
+}

@@ -7,8 +7,6 @@
 //! batch's product is one call of [`Product::gemm`] on strided matrices: nothing is copied
 //! first, whatever the operands' layouts.
 
-use alloc::vec::Vec;
-
 use super::broadcast::broadcast_pair;
 use super::dims::{DimVec, Strides};
 use super::layout::{checked_count, count_or_err};
@@ -87,14 +85,23 @@ fn result_dims(a: &[usize], b: &[usize]) -> Result<(DimVec, DimVec), ShapeError>
         },
         other => other,
     })?;
-    let mut out: Vec<usize> = batch_dims.to_vec();
-    if a.len() > 1 {
-        out.push(a[a.len() - 2]);
+    // Built in place (inline up to rank 6), not through a `Vec`: no allocation but the output's
+    // on small products, where one is a visible part of the call.
+    let rows = a.len() > 1;
+    let cols = b.len() > 1;
+    let mut out = DimVec::filled(batch_dims.len() + rows as usize + cols as usize, 0);
+    for (o, &d) in out.iter_mut().zip(batch_dims.iter()) {
+        *o = d;
     }
-    if b.len() > 1 {
-        out.push(b[b.len() - 1]);
+    let mut at = batch_dims.len();
+    if rows {
+        out[at] = a[a.len() - 2];
+        at += 1;
     }
-    Ok((DimVec::from_slice(&out), batch_dims))
+    if cols {
+        out[at] = b[b.len() - 1];
+    }
+    Ok((out, batch_dims))
 }
 
 /// The product of `a` and `b` into `out`, packed row-major in the result's shape. A single large

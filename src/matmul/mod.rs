@@ -2,15 +2,18 @@
 //! in, `C = A · B` for one matrix of any strides, written into a packed row-major output. The
 //! dynamic path (`DynTensor::try_matmul`) loops it over numpy's broadcast batch axes.
 //!
-//! `f32` and `f64` hand the matrix to a GEMM crate: `gemm` with the `gemm` feature (on by default:
-//! AVX-512, AVX2 or FMA kernels chosen at run time, and a large product threaded by the GEMM itself
-//! on rayon's pool) when the right operand's rows are contiguous, else `matrixmultiply` with
-//! `alloc` (packing, cache blocking and AVX/FMA kernels, the GEMM ndarray uses; it does not slow
-//! down on a transposed right operand, where `gemm` does). Other elements, and every element
-//! without `alloc`, run a loop in `i, k, j` order, whose inner loop walks a row of `B` and of `C`
-//! and vectorises when both are contiguous.
+//! `f32` and `f64` hand the matrix to a GEMM crate: `gemm` with the opt-in `gemm` feature
+//! (AVX-512, AVX2 or FMA kernels chosen at run time, and a large product threaded by the GEMM
+//! itself on rayon's pool) when the right operand's rows are contiguous, else `matrixmultiply`
+//! with `alloc` (packing, cache blocking and AVX/FMA kernels, the GEMM ndarray uses; it does not
+//! slow down on a transposed right operand, where `gemm` does). Below `SMALL_GEMM` (64K)
+//! multiply-adds, when the right operand's rows are contiguous (or its columns and the left
+//! operand's rows), they run the register kernels of `small` instead: a GEMM's packing costs more
+//! than such a product. Other elements, and every element without `alloc`, run those kernels
+//! whenever the layouts allow, else a loop in `i, k, j` order.
 
 mod shape;
+mod small;
 
 pub use shape::{Append, InnerDim, MatMul, NotScalar};
 
@@ -71,8 +74,15 @@ pub trait Product: Reduce + Send + Sync {
     }
 }
 
+/// Products of at most this many multiply-adds whose right operand has contiguous rows skip the
+/// GEMM crate for the register kernel ([`small`]), which packs nothing: measured in BENCHMARKS.md
+/// ("Small products").
+#[cfg(feature = "alloc")]
+const SMALL_GEMM: usize = 1 << 16;
+
 /// The portable product: for each row of `C`, the rows of `B` scaled by `A`'s entries added in
-/// (`i, k, j` order, so the inner loop runs along rows of `B` and `C`).
+/// (`i, k, j` order, so the inner loop runs along rows of `B` and `C`); the register kernel
+/// ([`small`]) when `B`'s rows are contiguous.
 #[inline]
 pub(crate) fn loop_gemm<T: Reduce>(
     m: usize,
@@ -82,6 +92,9 @@ pub(crate) fn loop_gemm<T: Reduce>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
+    if small::small_fits(m, k, n, &a, &b) {
+        return small::small_gemm(m, k, n, a, b, c);
+    }
     for (i, row) in c.chunks_exact_mut(n.max(1)).take(m).enumerate() {
         row.fill(T::ZERO);
         for p in 0..k {
@@ -213,6 +226,9 @@ macro_rules! blas {
                 {
                     if trivial(m, k, n, c) {
                         return;
+                    }
+                    if m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM && small::small_fits(m, k, n, &a, &b) {
+                        return small::small_gemm(m, k, n, a, b, c);
                     }
                     #[cfg(all(feature = "gemm", not(miri)))]
                     if suits_gemm(&b) {

@@ -3,7 +3,9 @@
 //!
 //! The crate's `unsafe` is in `Tensor::from_writer` and the tensor's slice views (src/tensor.rs,
 //! every static operation's output), the in-place heap constructors (src/storage.rs),
-//! `dynamic::buffer` (every dynamic operation's output), the GEMM calls (src/matmul/mod.rs), the
+//! `dynamic::buffer` (every dynamic operation's output), the GEMM calls (src/matmul/mod.rs) and the
+//! small products' unchecked reads (src/matmul/small.rs: `dynamic_matmul`'s
+//! `small_products_match_a_naive_loop` runs its portable build), the
 //! float lanes read as their bits for sorting (src/reduce/element.rs), and the AVX2 code, which
 //! Miri cannot run: the dispatch in `dynamic::plan` and the arg-reductions' AVX-512 and AVX2
 //! code (src/reduce/simd_arg.rs, the rows loop of src/dynamic/reduce/methods.rs), for which Miri

@@ -1,0 +1,466 @@
+//! The register kernels of small products, which read the operands where they are: a GEMM crate
+//! first packs both into its own layout, which on small products costs more than the product
+//! itself (for `[7, 784] x [784, 10]` f32 matrixmultiply spent more time packing than
+//! multiplying).
+//!
+//! When the right operand has contiguous rows: the static kernel's scheme ([`super::dot_gemm`]: a
+//! row of `C` accumulated in registers as `B`'s rows scaled by `A`'s entries) for extents known
+//! only at run time.
+//!
+//! `C` is cut into blocks of [`ROWS`] rows by a panel of `W` columns (a 64-byte vector's worth of
+//! elements, two AVX2 registers): the block's accumulators stay in registers over the whole of
+//! `k`, and each step loads one window of a row of `B` for all its rows. The last panel of a row
+//! is `W`, `W / 2` or `W / 4` wide, the narrowest that holds the columns left, and still computes
+//! all its lanes, from a window running on into `B`'s next row (or zero-padded
+//! past its end), and stores only its own columns; a last block with fewer rows repeats its last
+//! row rather than run a second, narrower kernel (the repeated rows are not stored). With fewer
+//! rows than a block and many panels (a vector times a matrix) a block is instead one row by four
+//! panels, so that its four sums are not the same row's computed four times.
+//!
+//! Each sum starts from its first product and adds the others in `k`'s order, as the naive loop
+//! does, so results do not depend on the block or panel an element falls in.
+//!
+//! When instead `A`'s rows and `B`'s columns are contiguous and `B`'s rows are not, or `B` has
+//! fewer columns than a vector has lanes (a matrix times a vector, a dot product), each element
+//! is a dot product along `k` ([`dots`]): `W` lanes of products summed per step, for four
+//! elements of `C` at once, the lanes added up at the end (4-byte elements, `k` of at least
+//! four vectors: see [`dots_fit`]).
+//!
+//! On x86-64 with `std` the kernels are also compiled for AVX2 and that build runs when the CPU
+//! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate.
+
+use super::Matrix;
+use crate::Reduce;
+
+/// Rows of `C` per block: four rows' accumulators of two AVX2 registers each, with the window
+/// of `B` and the four entries of `A`, fit the sixteen registers.
+const ROWS: usize = 4;
+
+/// Whether [`small_gemm`] can compute `a · b` (`m x k` by `k x n`): nothing is empty, and
+/// either `b`'s rows are contiguous or `a`'s rows and `b`'s columns are.
+#[inline(always)]
+pub(crate) fn small_fits<T>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &Matrix<'_, T>,
+    b: &Matrix<'_, T>,
+) -> bool {
+    m > 0 && k > 0 && n > 0 && (b.cols == 1 || n == 1 || dots_fit(k, a, b))
+}
+
+/// Whether [`dots`] can read `a` and `b`: `a`'s rows and `b`'s columns are contiguous, and
+/// at least four vectors long: on shorter ones adding up the lanes of each sum costs as much as
+/// the products, and matrixmultiply was faster (`[32, 32]` times a transposed `[32, 32]` f32).
+/// Elements of four bytes or less only: the `f64` build was slower than matrixmultiply on
+/// `[7, 784]` times a transposed `[10, 784]`, not yet looked into.
+#[inline(always)]
+fn dots_fit<T>(k: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
+    lanes::<T>() == 16 && k >= 4 * lanes::<T>() && a.cols == 1 && b.rows == 1
+}
+
+/// Lanes of a panel or a dot product's step: a 64-byte vector's worth of `T` (at least four).
+const fn lanes<T>() -> usize {
+    match core::mem::size_of::<T>() {
+        0..=4 => 16,
+        5..=8 => 8,
+        _ => 4,
+    }
+}
+
+/// `c = a · b` for an `m x k` and a `k x n` matrix into `c`'s first `m * n` elements,
+/// row-major, when [`small_fits`].
+#[inline]
+pub(crate) fn small_gemm<T: Reduce>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    debug_assert!(small_fits(m, k, n, &a, &b));
+    match lanes::<T>() {
+        16 => dispatch::<T, 16, 8, 4>(m, k, n, a, b, c),
+        8 => dispatch::<T, 8, 4, 2>(m, k, n, a, b, c),
+        _ => dispatch::<T, 4, 2, 1>(m, k, n, a, b, c),
+    }
+}
+
+/// Runs the AVX2 build when the CPU has AVX2 (a cached flag; Miri, which cannot run AVX2, and
+/// builds without `std` take the portable one).
+#[inline(always)]
+fn dispatch<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the AVX2 build only requires AVX2, which the CPU was just found to have.
+        return unsafe { blocks_avx2::<T, W, H, Q>(m, k, n, a, b, c) };
+    }
+    blocks_portable::<T, W, H, Q>(m, k, n, a, b, c);
+}
+
+#[inline(never)]
+fn blocks_portable<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    kernel::<T, W, H, Q>(m, k, n, a, b, c);
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+fn blocks_avx2<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    kernel::<T, W, H, Q>(m, k, n, a, b, c);
+}
+
+/// The kernel for the operands' layouts: dot products when `b`'s rows are not contiguous, or
+/// when it has fewer columns than a panel has lanes (all but `n` of them would be wasted) and
+/// the dot products can read it.
+#[inline(always)]
+fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    let rows = b.cols == 1 || n == 1;
+    if dots_fit(k, &a, &b) && (!rows || n < W / 4) {
+        dots::<T, W>(m, k, n, a, b, c);
+    } else {
+        blocks::<T, W, H, Q>(m, k, n, a, b, c);
+    }
+}
+
+/// Elements of `C` per step of [`dots`].
+const DOTS: usize = 4;
+
+/// Each element of `C` as the dot product of a row of `a` and a column of `b`, both contiguous:
+/// four consecutive elements of `C` at a time (four columns of a row, or with one column four
+/// rows; the last ones repeated when fewer are left, not stored), each sum kept in `W` lanes
+/// over `k`'s whole steps, the lanes added up in a fixed order, then the last `k % W` products.
+#[inline(always)]
+fn dots<T: Reduce, const W: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    let full = k - k % W;
+    let total = m * n;
+    for e in (0..total).step_by(DOTS) {
+        let mut xs: [&[T]; DOTS] = [&[]; DOTS];
+        let mut ys: [&[T]; DOTS] = [&[]; DOTS];
+        // Element `e` is `[e / n, e % n]`; the next ones follow along the row (one division
+        // per step, not per element).
+        let (mut i, mut j) = (e / n, e % n);
+        for q in 0..DOTS {
+            xs[q] = line(&a, i, a.rows, k);
+            ys[q] = line(&b, j, b.cols, k);
+            if e + q + 1 < total {
+                j += 1;
+                if j == n {
+                    (i, j) = (i + 1, 0);
+                }
+            }
+        }
+        let mut acc = [[T::ZERO; W]; DOTS];
+        for p in (0..full).step_by(W) {
+            let x: [[T; W]; DOTS] = core::array::from_fn(|q| *chunk(&xs[q][p..]));
+            let y: [[T; W]; DOTS] = core::array::from_fn(|q| *chunk(&ys[q][p..]));
+            for q in 0..DOTS {
+                add(&mut acc[q], &x[q], &y[q]);
+            }
+        }
+        let width = DOTS.min(total - e);
+        for (q, o) in c[e..e + width].iter_mut().enumerate() {
+            // The last `k % W` products one by one, after the lanes' sum.
+            let mut sum = sum_lanes(acc[q]);
+            for (&u, &v) in xs[q][full..].iter().zip(&ys[q][full..]) {
+                sum = sum.plus(u.times(v));
+            }
+            *o = sum;
+        }
+    }
+}
+
+/// The `k` elements from line `i` of `x` on, lines `stride` apart: a row of `a` or a column of
+/// `b` in [`dots`] (with `k == 1` any stride reads the one element).
+#[inline(always)]
+fn line<'a, T>(x: &Matrix<'a, T>, i: usize, stride: isize, k: usize) -> &'a [T] {
+    let start = x
+        .base
+        .wrapping_add((i as isize).wrapping_mul(stride) as usize);
+    &x.data[start..start + k]
+}
+
+/// One step of [`dots`]: `x` times `y`, lane by lane, added into `acc`. A function, not a
+/// closure: a closure the compiler leaves out of line is compiled without AVX2.
+#[inline(always)]
+fn add<T: Reduce, const W: usize>(acc: &mut [T; W], x: &[T; W], y: &[T; W]) {
+    for ((o, &u), &v) in acc.iter_mut().zip(x).zip(y) {
+        *o = o.plus(u.times(v));
+    }
+}
+
+/// The first `W` elements of `s`.
+#[inline(always)]
+fn chunk<T, const W: usize>(s: &[T]) -> &[T; W] {
+    s[..W].try_into().expect("W elements")
+}
+
+/// The sum of `W` lanes, halves added pairwise (a fixed order, as vector instructions do it).
+#[inline(always)]
+fn sum_lanes<T: Reduce, const W: usize>(mut lanes: [T; W]) -> T {
+    let mut half = W / 2;
+    while half > 0 {
+        for l in 0..half {
+            lanes[l] = lanes[l].plus(lanes[l + half]);
+        }
+        half /= 2;
+    }
+    lanes[0]
+}
+
+/// Every block of `C`, each stored as its rows' first `min(W, n - j)` columns.
+#[inline(always)]
+fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    // Every entry of `a` the blocks read lies in its buffer: the positions are affine in the row
+    // and the column, so they do if the four corners do (the `Matrix` contract; checked here
+    // because the loop below reads `a` unchecked).
+    assert!(covers(&a, m, k), "the left operand lies in its buffer");
+    let row_start = |i: usize| {
+        a.base
+            .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
+    };
+    let panels = n.div_ceil(W);
+    if m < ROWS && 2 * m * panels.div_ceil(ROWS) <= panels {
+        // Fewer rows than a block and several panels (a vector times a matrix): each row by four
+        // panels at a time (panels past the last repeat it, not stored) rather than rows
+        // repeated, when that makes at most half as many blocks: each reads four windows of `b`
+        // per step instead of one.
+        for i in 0..m {
+            let starts = [row_start(i); ROWS];
+            for first in (0..panels).step_by(ROWS) {
+                let cols: [usize; ROWS] = core::array::from_fn(|q| (first + q).min(panels - 1) * W);
+                let windows = cols.map(|j| full_windows::<T, W>(k, &b, j));
+                let acc = block::<T, W>(k, a, &starts, b, &cols, &windows);
+                for (q, lanes) in acc.iter().enumerate().take(panels - first) {
+                    let at = i * n + cols[q];
+                    store(&mut c[at..at + W.min(n - cols[q])], lanes);
+                }
+            }
+        }
+        return;
+    }
+    for j in (0..n).step_by(W) {
+        // The last panel no wider than it needs, in halves and quarters of `W` (`[7, 784] x
+        // [784, 10]` f64: 8 and 2 columns rather than 8 and 8), each width its own build.
+        match n - j {
+            w if w > H => panel::<T, W>(m, k, n, a, b, c, j),
+            w if w > Q => panel::<T, H>(m, k, n, a, b, c, j),
+            _ => panel::<T, Q>(m, k, n, a, b, c, j),
+        }
+    }
+}
+
+/// The blocks of rows of `C` by the panel of `P` columns from `j` (up to `n`).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn panel<T: Reduce, const P: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+    j: usize,
+) {
+    let row_start = |i: usize| {
+        a.base
+            .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
+    };
+    let windows = [full_windows::<T, P>(k, &b, j); ROWS];
+    let width = P.min(n - j);
+    for i in (0..m).step_by(ROWS) {
+        // Where each row of the block starts in `a` (rows past the last repeat it).
+        let starts: [usize; ROWS] = core::array::from_fn(|r| row_start((i + r).min(m - 1)));
+        let acc = block::<T, P>(k, a, &starts, b, &[j; ROWS], &windows);
+        for (r, lanes) in acc.iter().enumerate().take(m - i) {
+            let at = (i + r) * n + j;
+            store(&mut c[at..at + width], lanes);
+        }
+    }
+}
+
+/// The first `out.len()` (at most `W`) of `lanes` into `out`, as pieces of constant size (8, 4, 2,
+/// 1 ...: the binary digits of the length): a copy of a run-time length, as a slice copy or an
+/// element loop alike, becomes a call of `memcpy`, which took a sixth of a `[16, 16] x [16, 16]`
+/// product's time.
+#[inline(always)]
+fn store<T: Copy, const W: usize>(out: &mut [T], lanes: &[T; W]) {
+    if out.len() == W {
+        return out.copy_from_slice(lanes);
+    }
+    let mut at = 0;
+    let mut piece = W / 2;
+    while piece > 0 {
+        if (out.len() - at) & piece != 0 {
+            out[at..at + piece].copy_from_slice(&lanes[at..at + piece]);
+            at += piece;
+        }
+        piece /= 2;
+    }
+}
+
+/// Whether every position `base + i * rows + p * cols` (`i < m`, `p < k`, both at least 1) of
+/// `x` lies in its buffer.
+fn covers<T>(x: &Matrix<'_, T>, m: usize, k: usize) -> bool {
+    let corner = |i: usize, p: usize| {
+        x.base as i128 + i as i128 * x.rows as i128 + p as i128 * x.cols as i128
+    };
+    let corners = [
+        corner(0, 0),
+        corner(m - 1, 0),
+        corner(0, k - 1),
+        corner(m - 1, k - 1),
+    ];
+    corners
+        .iter()
+        .all(|&at| at >= 0 && at < x.data.len() as i128)
+}
+
+/// The rows `p` of `b` whose window of `W` elements from column `j` lies whole in its buffer:
+/// a range, the windows' starts being affine in `p` (and every start in the buffer).
+fn full_windows<T, const W: usize>(k: usize, b: &Matrix<'_, T>, j: usize) -> (usize, usize) {
+    // Positions and their differences fit `isize`: a slice holds at most `isize::MAX` bytes.
+    let (first, step, k) = (b.base.wrapping_add(j) as isize, b.rows, k as isize);
+    // The last start a whole window fits after.
+    let last = b.data.len() as isize - W as isize;
+    let (lo, hi) = if step >= 0 && first > last {
+        (0, 0)
+    } else if step == 0 {
+        (0, k)
+    } else if step > 0 {
+        // `first + p * step <= last`.
+        (0, (last - first) / step + 1)
+    } else if first <= last {
+        (0, k)
+    } else {
+        // Starts going down: `p >= (first - last) / -step`, rounded up.
+        ((first - last - step - 1) / -step, k)
+    };
+    (lo.clamp(0, k) as usize, hi.clamp(0, k) as usize)
+}
+
+/// One block of `C`: [`ROWS`] slots, slot `q` the row of `a` starting at `starts[q]` times the
+/// columns `cols[q]..cols[q] + W` of `b` (those past `n` computed from whatever the window of `b`
+/// holds there, and not stored), whose windows lie whole in `b` for the rows `p` in
+/// `windows[q]`. Four rows by one panel, or one row by four panels.
+#[inline(always)]
+fn block<T: Reduce, const W: usize>(
+    k: usize,
+    a: Matrix<'_, T>,
+    starts: &[usize; ROWS],
+    b: Matrix<'_, T>,
+    cols: &[usize; ROWS],
+    windows: &[(usize, usize); ROWS],
+) -> [[T; W]; ROWS] {
+    let x = |p: usize| -> [T; ROWS] {
+        let col = (p as isize).wrapping_mul(a.cols) as usize;
+        let mut out = [T::ZERO; ROWS];
+        for (o, &s) in out.iter_mut().zip(starts) {
+            // SAFETY: `s + col` is the position of entry `[i, p]` of `a` for a row `i < m` and
+            // `p < k`, which `blocks` asserted lies in `a.data` (`covers`).
+            *o = unsafe { *a.data.get_unchecked(s.wrapping_add(col)) };
+        }
+        out
+    };
+    let start = |p: usize, j: usize| {
+        b.base
+            .wrapping_add((p as isize).wrapping_mul(b.rows) as usize)
+            .wrapping_add(j)
+    };
+    // The window of row `p` of `b` from column `j`, read whole where `whole` (the caller
+    // checked it lies in the buffer), else what there is, padded (the columns past `n` are
+    // discarded; those before it exist).
+    let window = |p: usize, q: usize, whole: bool| -> [T; W] {
+        if whole {
+            debug_assert!((windows[q].0..windows[q].1).contains(&p));
+            // SAFETY: `p` is in `windows[q]`, the rows whose windows from column `cols[q]` lie
+            // whole in `b.data` (`full_windows`).
+            return unsafe { *b.data.as_ptr().add(start(p, cols[q])).cast::<[T; W]>() };
+        }
+        let mut pad = [T::ZERO; W];
+        let tail = &b.data[start(p, cols[q])..];
+        let len = tail.len().min(W);
+        pad[..len].copy_from_slice(&tail[..len]);
+        pad
+    };
+    // Every slot's window whole for `p` in `lo..hi`; outside, each slot checks its own.
+    let lo = windows.iter().map(|w| w.0).max().unwrap_or(0);
+    let hi = windows.iter().map(|w| w.1).min().unwrap_or(0);
+    let checked = |p: usize| -> [[T; W]; ROWS] {
+        core::array::from_fn(|q| window(p, q, (windows[q].0..windows[q].1).contains(&p)))
+    };
+    let step = |acc: &mut [[T; W]; ROWS], xp: [T; ROWS], yp: [[T; W]; ROWS]| {
+        for ((lanes, &xr), y) in acc.iter_mut().zip(&xp).zip(&yp) {
+            for (o, &v) in lanes.iter_mut().zip(y) {
+                *o = o.plus(xr.times(v));
+            }
+        }
+    };
+    // Each sum starts from its first product (a float `0 + x` is not `x` for `x = -0.0`).
+    let (x0, y0) = (x(0), checked(0));
+    let mut acc = [[T::ZERO; W]; ROWS];
+    for ((lanes, &xr), y) in acc.iter_mut().zip(&x0).zip(&y0) {
+        for (o, &v) in lanes.iter_mut().zip(y) {
+            *o = xr.times(v);
+        }
+    }
+    for p in 1..lo.max(1) {
+        step(&mut acc, x(p), checked(p));
+    }
+    for p in lo.max(1)..hi {
+        let y = [
+            window(p, 0, true),
+            window(p, 1, true),
+            window(p, 2, true),
+            window(p, 3, true),
+        ];
+        step(&mut acc, x(p), y);
+    }
+    for p in hi.max(1).max(lo.max(1))..k {
+        step(&mut acc, x(p), checked(p));
+    }
+    acc
+}
