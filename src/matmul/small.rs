@@ -24,7 +24,7 @@
 //! fewer columns than a vector has lanes (a matrix times a vector, a dot product), each element
 //! is a dot product along `k` ([`dots`]): `W` lanes of products summed per step, for four
 //! elements of `C` at once, the lanes added up at the end (4-byte elements, `k` of at least
-//! four vectors: see [`dots_fit`]).
+//! 256: see [`dots_fit`]).
 //!
 //! On x86-64 with `std` the kernels are also compiled for AVX2 and that build runs when the CPU
 //! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate.
@@ -50,13 +50,14 @@ pub(crate) fn small_fits<T>(
 }
 
 /// Whether [`dots`] can read `a` and `b`: `a`'s rows and `b`'s columns are contiguous, and
-/// at least four vectors long: on shorter ones adding up the lanes of each sum costs as much as
-/// the products, and matrixmultiply was faster (`[32, 32]` times a transposed `[32, 32]` f32).
-/// Elements of four bytes or less only: the `f64` build was slower than matrixmultiply on
-/// `[7, 784]` times a transposed `[10, 784]`, not yet looked into.
+/// at least 256 long: on shorter ones adding up the lanes of each sum and starting the next cost
+/// as much as the products, and matrixmultiply was faster (`[32, 64]` times a transposed
+/// `[32, 64]` f32, in a scratch timing: 8.7 us against 3.2). Elements of four bytes or
+/// less only: the `f64` build was slower than matrixmultiply on `[7, 784]` times a transposed
+/// `[10, 784]`, not yet looked into.
 #[inline(always)]
 fn dots_fit<T>(k: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
-    lanes::<T>() == 16 && k >= 4 * lanes::<T>() && a.cols == 1 && b.rows == 1
+    lanes::<T>() == 16 && k >= 256 && a.cols == 1 && b.rows == 1
 }
 
 /// Lanes of a panel or a dot product's step: a 64-byte vector's worth of `T` (at least four).
