@@ -30,6 +30,30 @@ fn parts<'a>(shape: &[usize], elems: impl Iterator<Item = &'a i64>) -> (Vec<usiz
     (shape.to_vec(), elems.copied().collect())
 }
 
+/// `unsqueeze::<$a>()` of the mixed and static tensors' views against `try_unsqueeze($a)`, and
+/// `squeeze` of it back (also of its transpose).
+macro_rules! for_each_position {
+    ($m:expr, $s:expr, $d:expr, $a:literal) => {{
+        let u = $m.view().unsqueeze::<$a>();
+        let w = $d.view().try_unsqueeze($a).unwrap();
+        assert_eq!(parts(u.shape(), u.iter()), parts(w.shape(), w.iter()));
+        let v = $s.view().unsqueeze::<$a>();
+        assert_eq!(parts(u.shape(), u.iter()), parts(v.shape(), v.iter()));
+        let back = u.squeeze::<$a>();
+        assert_eq!(
+            parts(back.shape(), back.iter()),
+            parts($s.shape(), $s.iter())
+        );
+        let t = u.t();
+        let tt = t.squeeze::<{ -1 - $a }>();
+        let want = $s.t();
+        assert_eq!(
+            parts(tt.shape(), tt.iter()),
+            parts(want.shape(), want.iter())
+        );
+    }};
+}
+
 /// Each mix names the axes its windows and diagonal take (every axis of the shape, between
 /// them; `static_views_of_run_time_strides` takes the `Dyn` ones of the others).
 macro_rules! every_mix {
@@ -129,6 +153,15 @@ macro_rules! every_mix {
                 along!(0);
                 along!(1);
                 along!(-1);
+            }
+
+            #[test]
+            fn view_squeezes_match() {
+                let (m, s, d) = (mixed(), fixed(), dynamic());
+                for_each_position!(m, s, d, 0);
+                for_each_position!(m, s, d, 1);
+                for_each_position!(m, s, d, -1);
+                for_each_position!(m, s, d, 3);
             }
 
             #[test]

@@ -125,6 +125,20 @@ pub(crate) fn removed(axis: isize, src: Source<'_>, mut out: Target<'_>) {
     out.take(src, |k| if k < a { k } else { k + 1 });
 }
 
+/// A new axis of extent 1 (stride 0) at position `axis` of the result (`-1` appends).
+pub(crate) fn inserted(axis: isize, src: Source<'_>, out: Target<'_>) {
+    let a = inserted_at(axis, src.dims.len());
+    for k in 0..out.dims.len() {
+        let (d, s) = match k {
+            _ if k < a => (src.dims[k], src.strides[k]),
+            _ if k == a => (1, 0),
+            _ => (src.dims[k - 1], src.strides[k - 1]),
+        };
+        out.dims[k] = d;
+        out.strides[k] = s;
+    }
+}
+
 /// Axis `axis` alone (a lane along it: the caller moves the data to the lane).
 pub(crate) fn lane(axis: isize, src: Source<'_>, out: Target<'_>) {
     let a = at(axis, src.dims.len());

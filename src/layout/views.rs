@@ -7,11 +7,11 @@ use core::marker::PhantomData;
 
 use super::Layout;
 use crate::shape::axis::{
-    AxisList, Diagonal, DiagonalTo, ExtentAt, MoveAxis, Permute, RemoveAxis, ReplaceAxis, Reverse,
-    SwapAxes,
+    AxisList, Diagonal, DiagonalTo, ExtentAt, InsertAxis, MoveAxis, Permute, RemoveAxis,
+    ReplaceAxis, Reverse, SwapAxes,
 };
 use crate::shape::kind::Kind;
-use crate::{Extent, MAX_RANK};
+use crate::{Extent, MAX_RANK, One};
 
 /// Position `axis` of a rank-`rank` shape in the padded `MAX_RANK` slots (the axis is valid).
 const fn slot(axis: isize, rank: usize) -> usize {
@@ -222,6 +222,32 @@ impl<Src: ExtentAt<A>, L: Layout<Src>, const A: isize> Layout<(<Src as ExtentAt<
     const STRIDES: [usize; MAX_RANK] = {
         let mut out = [0; MAX_RANK];
         out[MAX_RANK - 1] = L::STRIDES[slot(A, Src::RANK)];
+        out
+    };
+}
+
+/// The layout of a view of `Src` (laid out by `L`) with a new axis of extent 1 at position `A`
+/// of the result: stride 0 there, the other axes keeping theirs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unsqueezed<Src, L, const A: isize>(PhantomData<(Src, L)>);
+
+impl<Src: InsertAxis<A, One>, L: Layout<Src>, const A: isize>
+    Layout<<Src as InsertAxis<A, One>>::Output> for Unsqueezed<Src, L, A>
+{
+    type Kind = <L::Kind as Kind>::Or<Src::Kind>;
+    const STRIDES: [usize; MAX_RANK] = {
+        let mut out = [0; MAX_RANK];
+        let first = MAX_RANK - Src::RANK;
+        let at = slot(A, Src::RANK + 1);
+        let mut k = first - 1;
+        while k < MAX_RANK {
+            out[k] = match k {
+                _ if k < at => L::STRIDES[k + 1],
+                _ if k == at => 0,
+                _ => L::STRIDES[k],
+            };
+            k += 1;
+        }
         out
     };
 }

@@ -1,16 +1,18 @@
 //! Static views along one axis: [`axis_iter`](crate::TensorView::axis_iter) (each entry of axis
 //! `A`, that axis removed, ndarray's `axis_iter`) and [`lanes`](crate::TensorView::lanes) (each
-//! 1-D lane along axis `A`, ndarray's `lanes`). The view types are computed by the axis algebra
+//! 1-D lane along axis `A`, ndarray's `lanes`), and the views that remove an axis of extent 1 or
+//! add one ([`squeeze`](crate::TensorView::squeeze), [`unsqueeze`](crate::TensorView::unsqueeze):
+//! an entry of that axis, a stride-0 axis). The view types are computed by the axis algebra
 //! and their strides are the layout types [`EntryOf`] and [`LaneOf`]; for a source with a `Dyn`
 //! axis the extents and strides are derived once, when the iterator is made (as every static
 //! view of such a source: [`crate::layout::derive`]).
 
 use crate::iter::Indices;
 use crate::layout::derive::{self, Source};
-use crate::layout::{EntryOf, LaneOf, Layout, RowMajor};
-use crate::shape::axis::{ExtentAt, RemoveAxis};
+use crate::layout::{EntryOf, LaneOf, Layout, RowMajor, Unsqueezed};
+use crate::shape::axis::{ExtentAt, InsertAxis, RemoveAxis, SqueezeAxis};
 use crate::view::ViewDims;
-use crate::{Shape, Tensor, TensorView};
+use crate::{One, Shape, Tensor, TensorView};
 
 use super::views::derived;
 
@@ -169,6 +171,53 @@ impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
             strides,
             _layout: core::marker::PhantomData,
         }
+    }
+}
+
+impl<'a, T, S: Shape, L: Layout<S>> TensorView<'a, T, S, L> {
+    /// Axis `A`, of extent 1, removed: a view (the owned [`Tensor::squeeze`] moves instead).
+    /// Any other extent does not compile; a `Dyn` axis cannot be squeezed (its extent is not
+    /// known to be 1).
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Tensor};
+    /// let m = tensor![[1, 2, 3]];                        // [1, 3]
+    /// let v = m.view().squeeze::<0>();
+    /// assert_eq!((v.shape(), v[[2]]), (&[3][..], 3));
+    /// ```
+    pub fn squeeze<const A: isize>(
+        &self,
+    ) -> TensorView<'a, T, <S as RemoveAxis<A>>::Output, EntryOf<S, L, A>>
+    where
+        S: SqueezeAxis<A> + RemoveAxis<A>,
+    {
+        let dims = derived::<S, L, <S as RemoveAxis<A>>::Output, EntryOf<S, L, A>>(
+            self.view_dims(),
+            |src, out| derive::removed(A, src, out),
+        );
+        TensorView::from_parts_with(self.source(), dims)
+    }
+
+    /// A new axis of extent 1 at position `A` of the result (`-1` appends), stride 0: a view
+    /// (the owned [`Tensor::unsqueeze`] moves instead).
+    ///
+    /// ```
+    /// use shaped::tensor;
+    /// let r = tensor![1, 2, 3];
+    /// let col = r.view().unsqueeze::<-1>();               // [3, 1]
+    /// assert_eq!((col.shape(), col[[2, 0]]), (&[3, 1][..], 3));
+    /// ```
+    pub fn unsqueeze<const A: isize>(
+        &self,
+    ) -> TensorView<'a, T, <S as InsertAxis<A, One>>::Output, Unsqueezed<S, L, A>>
+    where
+        S: InsertAxis<A, One>,
+    {
+        let dims = derived::<S, L, <S as InsertAxis<A, One>>::Output, Unsqueezed<S, L, A>>(
+            self.view_dims(),
+            |src, out| derive::inserted(A, src, out),
+        );
+        TensorView::from_parts_with(self.source(), dims)
     }
 }
 
