@@ -139,10 +139,18 @@ fn static_shapes_with_run_time_axes(
         assert_eq!(bits(r.as_slice()), bits(x.as_slice()));
     }
     let _ = x.clone().try_reshape::<shape![2, 3]>();
+    // Static joins: extents the types leave open are errors when they do not fit.
+    let _ = x.try_concat::<0>(&x);
+    let _ = x.try_concat::<1>(&x);
+    let _ = shaped::try_concat::<-1, _, _, _>(&x, &x);
+    let _ = x.try_concat_to::<0, shaped::Dim<4>>(&x);
+    let _ = shaped::try_concat_to::<0, shaped::Dim<4>, _, _, _>(&x, &x);
     if let Ok(v) = y.try_broadcast_to::<shape![Dyn, Dyn]>(&input.small_shape()) {
         assert_eq!(v.iter().count(), v.len());
     }
-    let _ = x.view().try_broadcast_to::<shape![Dyn, Dyn, Dyn]>(&input.small_shape());
+    let _ = x
+        .view()
+        .try_broadcast_to::<shape![Dyn, Dyn, Dyn]>(&input.small_shape());
     let _ = y.clone().try_reshape::<shape![Dyn]>();
     // Static constructors from run-time data and the dynamic constructors that may refuse.
     let _ = Tensor::<f32, shape![2, 3]>::try_from_slice(va);
@@ -167,5 +175,18 @@ fn static_shapes_with_run_time_axes(
         let _ = d
             .view_mut()
             .try_move_axis_mut(input.signed(), input.signed());
+        let _ = d
+            .view_mut()
+            .try_swap_axes_mut(input.signed(), input.signed());
+        if let Ok(mut p) = d.view_mut().try_permute_mut(&input.axes()) {
+            let _ = p.try_zip_assign(&y, |o, v| *o = v);
+        }
+        let _ = d.view_mut().try_reshape_mut(&input.axes());
+        let _ = d.view_mut().try_squeeze_mut(&input.axes()[..]);
+        let _ = d.view_mut().try_unsqueeze_mut(input.signed());
+        let _ = d.try_prod(&input.axes()[..], input.bool());
+        if let Ok(mut out) = DynTensor::<f32>::try_zeros(&input.small_shape()) {
+            let _ = d.try_zip_map_into(&y, &mut out, |p, q| p * q);
+        }
     }
 }
