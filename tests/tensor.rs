@@ -17,6 +17,28 @@ fn tensor_literal_infers_the_shape() {
     assert_eq!(deep[[1, 0, 1]], 6);
 }
 
+/// Elements are any expressions: commas inside a call, a turbofish, a closure's parameters or
+/// an array repeat do not split them, and hexadecimal and suffixed literals count as literals in
+/// `shape!`.
+#[test]
+fn tensor_literal_elements_are_expressions() {
+    fn pick<A: Into<i64>, B: Into<i64>>(a: A, b: B) -> i64 {
+        a.into() * 10 + b.into()
+    }
+    let add = |a: i64, b: i64| a + b;
+    let sub = |x: i64, y: i64| x - y;
+    let t = tensor![
+        [pick::<i32, u8>(1, 2), add(3, 4)],
+        [[sub, add].map(|f| f(9, 1))[0], [5i64; 3][0]]
+    ];
+    let typed: &Tensor<i64, shape![2, 2]> = &t;
+    assert_eq!(typed.as_slice(), &[12, 7, 8, 5]);
+    let rows = tensor![[0u8; 2], [1u8; 2]];
+    let typed: &Tensor<[u8; 2], shape![2]> = &rows;
+    assert_eq!(typed[[1]], [1, 1]);
+    static_assertions::assert_type_eq_all!(shape![0x10, 1usize, 2_0], (Dim<16>, One, Dim<20>));
+}
+
 #[test]
 fn constructors() {
     let z = Tensor::<f32, shape![2, 2]>::zeros();

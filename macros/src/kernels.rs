@@ -60,10 +60,7 @@ const FAMILIES: &[Family] = &[
 ];
 
 pub fn expand(input: TokenStream) -> TokenStream {
-    let lit: syn::LitInt = syn::parse2(input).expect("kernels! takes the maximum rank");
-    let max: usize = lit
-        .base10_parse()
-        .expect("the maximum rank is a small integer");
+    let max = crate::tokens::rank_literal(input);
     let mut out = TokenStream::new();
     for fam in FAMILIES {
         for rank in 1..=max {

@@ -15,6 +15,7 @@ mod shape;
 mod slice;
 mod tables;
 mod tensor;
+mod tokens;
 
 /// The shape type for literal extents: `shape![2, 3, 4]` is `(Dim<2>, Dim<3>, Dim<4>)`.
 ///

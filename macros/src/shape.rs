@@ -1,28 +1,27 @@
 //! `shape![..]`: literal extents to extent types.
 
-use proc_macro2::TokenStream;
-use quote::{ToTokens, quote, quote_spanned};
-use syn::parse::Parser;
-use syn::punctuated::Punctuated;
-use syn::{Expr, Lit, Token};
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use quote::{quote, quote_spanned};
+
+use crate::tokens::{error_over, int_value, split_commas, stream};
 
 /// The most axes a static shape may have (the tuple impls go this far).
 pub const MAX_RANK: usize = 8;
 
 pub fn expand(input: TokenStream) -> TokenStream {
-    let parsed = Punctuated::<Expr, Token![,]>::parse_terminated.parse2(input);
-    let extents = match parsed {
+    let extents = match split_commas(input) {
         Ok(p) => p,
-        Err(e) => return e.to_compile_error(),
+        Err(e) => return e,
     };
     if extents.len() > MAX_RANK {
         let msg = format!(
             "a static shape has at most {MAX_RANK} axes, this one has {}; use `DynTensor` for higher ranks",
             extents.len()
         );
-        return syn::Error::new_spanned(&extents, msg).to_compile_error();
+        let all: Vec<TokenTree> = extents.concat();
+        return error_over(&all, &msg);
     }
-    let types = extents.iter().map(extent_type);
+    let types = extents.iter().map(|e| extent_type(e));
     quote!( ( #( #types, )* ) )
 }
 
@@ -30,35 +29,37 @@ pub fn expand(input: TokenStream) -> TokenStream {
 /// expression `Dim<..>`.
 ///
 /// A `$d:literal`, `$d:expr` or `$d:tt` fragment of a user's `macro_rules!` reaches this macro
-/// wrapped in an invisible group (`Expr::Group`): it is looked through, so a literal `1` passed
-/// on by another macro is still `One`. Parentheses are not looked through: `(1)` is an
-/// expression like `{N}`.
-pub fn extent_type(e: &Expr) -> TokenStream {
-    if let Expr::Group(g) = e {
-        return extent_type(&g.expr);
+/// wrapped in an invisible group: it is looked through, so a literal `1` passed on by another
+/// macro is still `One`. Parentheses are not looked through: `(1)` is an expression like `{N}`.
+pub fn extent_type(e: &[TokenTree]) -> TokenStream {
+    match e {
+        [TokenTree::Group(g)] if g.delimiter() == Delimiter::None => {
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            return extent_type(&inner);
+        }
+        [TokenTree::Literal(lit)] => match int_value(lit) {
+            Some(Ok(1)) => return quote_spanned!(lit.span()=> ::shaped::One),
+            Some(Ok(_)) => return quote_spanned!(lit.span()=> ::shaped::Dim<#lit>),
+            Some(Err(msg)) => return error_over(e, &msg),
+            None => {}
+        },
+        // `Dyn` is the run-time extent (a path, so `shaped::Dyn` written out works too).
+        [.., TokenTree::Ident(last)] if last == "Dyn" && is_path(e) => {
+            return quote_spanned!(last.span()=> ::shaped::Dyn);
+        }
+        _ => {}
     }
-    if let Expr::Lit(syn::ExprLit {
-        lit: Lit::Int(int), ..
-    }) = e
-    {
-        return match int.base10_parse::<u128>() {
-            Ok(1) => quote_spanned!(int.span()=> ::shaped::One),
-            Ok(_) => quote_spanned!(int.span()=> ::shaped::Dim<#int>),
-            Err(err) => err.to_compile_error(),
-        };
-    }
-    // `Dyn` is the run-time extent (a path, so `shaped::Dyn` written out works too).
-    if let Expr::Path(p) = e
-        && p.qself.is_none()
-        && p.path
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "Dyn" && s.arguments.is_empty())
-    {
-        return quote_spanned!(p.path.segments.last().map_or_else(proc_macro2::Span::call_site, |s| s.ident.span())=> ::shaped::Dyn);
-    }
-    let e = e.to_token_stream();
+    let e = stream(e);
     quote!(::shaped::Dim<{ #e }>)
+}
+
+/// Whether `e` is a plain path: identifiers joined by `::`, perhaps with a leading `::`.
+fn is_path(e: &[TokenTree]) -> bool {
+    e.iter().all(|tt| match tt {
+        TokenTree::Ident(_) => true,
+        TokenTree::Punct(p) => p.as_char() == ':',
+        _ => false,
+    })
 }
 
 /// The extent type for a length the macro counted itself (`tensor!`).

@@ -7,12 +7,11 @@
 //! macro cannot see, so those are rejected with a pointer to `try_narrow` and the dynamic
 //! `try_slice`.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::quote;
-use syn::parse::{Parse, ParseStream};
-use syn::{Expr, LitInt, Token};
 
 use crate::shape::{MAX_RANK, extent_of_len};
+use crate::tokens::{error, error_over, int_value, is_punct, split_commas, stream};
 
 /// One entry: `..` keeps the axis whole; a range keeps `len` elements every `step` from `start`.
 enum Entry {
@@ -24,66 +23,75 @@ enum Entry {
     },
 }
 
-struct Input {
-    target: Expr,
-    entries: Vec<Entry>,
-}
+/// The error for an entry that is not a range.
+const NOT_A_RANGE: &str = "expected a range (`..`, `a..b`, `a..=b` or `..b`, each with an \
+    optional `;step`); a single index `i` is written `i..=i`, which keeps it as an axis of 1";
 
-fn literal(input: ParseStream, what: &str) -> syn::Result<usize> {
-    if input.peek(Token![-]) {
-        let minus: Token![-] = input.parse()?;
-        let msg = if what == "step" {
-            "a static slice steps forward: for a reversed view, use the dynamic \
-             `try_slice(s![..;-1])`"
-        } else {
-            "a negative index counts from the end, which needs the axis's extent: write the \
-             index from the start, or use the dynamic `try_slice`"
-        };
-        return Err(syn::Error::new_spanned(minus, msg));
+/// A bound or step at the front of `tokens`: a literal, or `-` and a literal (an error naming
+/// `what`); `None` when `tokens` do not start with either.
+fn literal(tokens: &mut &[TokenTree], what: &str) -> Option<Result<usize, TokenStream>> {
+    match *tokens {
+        [TokenTree::Punct(minus), ..] if minus.as_char() == '-' => {
+            let msg = if what == "step" {
+                "a static slice steps forward: for a reversed view, use the dynamic \
+                 `try_slice(s![..;-1])`"
+            } else {
+                "a negative index counts from the end, which needs the axis's extent: write the \
+                 index from the start, or use the dynamic `try_slice`"
+            };
+            Some(Err(error(minus.span(), minus.span(), msg)))
+        }
+        [TokenTree::Literal(lit), rest @ ..] => {
+            let span = lit.span();
+            let value = match int_value(lit) {
+                Some(Ok(v)) => usize::try_from(v).map_err(|e| error(span, span, &e.to_string())),
+                Some(Err(msg)) => Err(error(span, span, &msg)),
+                None => Err(error(span, span, "expected an integer literal")),
+            };
+            *tokens = rest;
+            Some(value)
+        }
+        _ => None,
     }
-    input.parse::<LitInt>()?.base10_parse::<usize>()
 }
 
-impl Parse for Entry {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let span = input.span();
-        let start = if input.peek(LitInt) || input.peek(Token![-]) {
-            Some(literal(input, "start")?)
-        } else {
-            None
-        };
-        let inclusive = if input.peek(Token![..=]) {
-            input.parse::<Token![..=]>()?;
+impl Entry {
+    fn parse(entry: &[TokenTree]) -> Result<Self, TokenStream> {
+        let span = entry[0].span();
+        let mut rest = entry;
+        let start = literal(&mut rest, "start").transpose()?;
+        let inclusive = if rest.len() >= 3 && is_punct(&rest[..3], "..=") {
+            rest = &rest[3..];
             true
-        } else if input.peek(Token![..]) {
-            input.parse::<Token![..]>()?;
+        } else if rest.len() >= 2 && is_punct(&rest[..2], "..") {
+            rest = &rest[2..];
             false
         } else {
-            return Err(syn::Error::new(
-                span,
-                "expected a range (`..`, `a..b`, `a..=b` or `..b`, each with an optional \
-                 `;step`); a single index `i` is written `i..=i`, which keeps it as an axis of 1",
-            ));
+            return Err(error(span, span, NOT_A_RANGE));
         };
-        let end = if input.peek(LitInt) || input.peek(Token![-]) {
-            Some(literal(input, "end")?)
-        } else {
-            None
+        let end = literal(&mut rest, "end").transpose()?;
+        let step = match rest {
+            [TokenTree::Punct(semi), tail @ ..] if semi.as_char() == ';' => {
+                rest = tail;
+                match literal(&mut rest, "step") {
+                    Some(step) => Some(step?),
+                    None => return Err(error_over(tail, "expected the step, an integer literal")),
+                }
+            }
+            _ => None,
         };
-        let step = if input.peek(Token![;]) {
-            input.parse::<Token![;]>()?;
-            Some(literal(input, "step")?)
-        } else {
-            None
-        };
+        if !rest.is_empty() {
+            return Err(error_over(rest, "unexpected tokens after the range"));
+        }
         if step == Some(0) {
-            return Err(syn::Error::new(span, "a slice's step must be at least 1"));
+            return Err(error(span, span, "a slice's step must be at least 1"));
         }
         let Some(end) = end else {
             if start.is_none() && step.is_none() && !inclusive {
                 return Ok(Entry::Whole);
             }
-            return Err(syn::Error::new(
+            return Err(error(
+                span,
                 span,
                 "a static slice needs its end as a literal (the macro cannot see the axis's \
                  extent): write `a..n`, or use `try_narrow` or the dynamic `try_slice`",
@@ -96,32 +104,33 @@ impl Parse for Entry {
     }
 }
 
-impl Parse for Input {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let target: Expr = input.parse()?;
-        let mut entries = Vec::new();
-        while !input.is_empty() {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() {
-                break;
-            }
-            entries.push(input.parse()?);
-        }
-        Ok(Input { target, entries })
-    }
+/// The viewed expression and the entries after it.
+fn parse(input: TokenStream) -> Result<(TokenStream, Vec<Entry>), TokenStream> {
+    let mut pieces = split_commas(input)?.into_iter();
+    let Some(target) = pieces.next() else {
+        let here = Span::call_site();
+        return Err(error(
+            here,
+            here,
+            "expected the tensor or view to slice, then its ranges",
+        ));
+    };
+    let entries = pieces.map(|e| Entry::parse(&e)).collect::<Result<_, _>>()?;
+    Ok((stream(&target), entries))
 }
 
 pub fn expand(input: TokenStream) -> TokenStream {
-    let Input { target, entries } = match syn::parse2(input) {
-        Ok(i) => i,
-        Err(e) => return e.to_compile_error(),
+    let (target, entries) = match parse(input) {
+        Ok(parsed) => parsed,
+        Err(e) => return e,
     };
     if entries.len() > MAX_RANK {
         let msg = format!(
             "a static shape has at most {MAX_RANK} axes; this slice names {}",
             entries.len()
         );
-        return syn::Error::new(Span::call_site(), msg).to_compile_error();
+        let here = Span::call_site();
+        return error(here, here, &msg);
     }
     let calls = entries.iter().enumerate().filter_map(|(axis, e)| match e {
         Entry::Whole => None,

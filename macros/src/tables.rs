@@ -7,9 +7,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 pub fn max_rank(input: TokenStream) -> usize {
-    let lit: syn::LitInt = syn::parse2(input).expect("the table macros take the maximum rank");
-    lit.base10_parse()
-        .expect("the maximum rank is a small integer")
+    crate::tokens::rank_literal(input)
 }
 
 pub fn idents(prefix: &str, n: usize) -> Vec<Ident> {

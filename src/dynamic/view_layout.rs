@@ -51,6 +51,19 @@ pub(crate) fn collect<T: Copy + Default>(items: impl Iterator<Item = T>, len: us
     out
 }
 
+/// Axis numbers reordered by `stride(axis)` from largest to smallest, equal strides kept in order.
+/// An insertion sort: there are at most a few dozen axes, and the standard library's sorts would
+/// compile their whole machinery into the crate for this one use (BENCHMARKS.md, build time).
+pub(crate) fn largest_stride_first(order: &mut [usize], stride: impl Fn(usize) -> usize) {
+    for j in 1..order.len() {
+        let mut m = j;
+        while m > 0 && stride(order[m - 1]) < stride(order[m]) {
+            order.swap(m - 1, m);
+            m -= 1;
+        }
+    }
+}
+
 /// All axes reversed (numpy's `.T`).
 pub(crate) fn transposed(l: &Layout) -> Layout {
     reordered(l, (0..l.rank()).rev())

@@ -220,7 +220,10 @@ portable!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 macro_rules! blas {
     ($($t:ty: $sgemm:ident;)*) => {$(
         impl Product for $t {
+            // Inline, so a crate compiles the register kernels under it only if it multiplies
+            // (they were most of the optimised code of `shaped` itself: BENCHMARKS.md).
             #[allow(private_interfaces)]
+            #[inline]
             fn gemm(m: usize, k: usize, n: usize, a: Matrix<'_, $t>, b: Matrix<'_, $t>, c: &mut [$t]) {
                 #[cfg(feature = "alloc")]
                 {

@@ -9,7 +9,7 @@
 use super::{Dst, Src, packed};
 use crate::dynamic::dims::{DimVec, Strides};
 use crate::dynamic::layout::checked_count;
-use crate::dynamic::view_layout::collect;
+use crate::dynamic::view_layout::{collect, largest_stride_first};
 
 /// An operand's extents and strides aligned to the destination's axes, in the new order.
 pub(super) struct Aligned {
@@ -70,9 +70,9 @@ pub(super) fn by_destination<T, const N: usize>(
             }
         }
     }
-    // Largest stride outermost; a stable sort keeps equal strides (extent-1 axes) in order.
+    // Largest stride outermost (all are positive now); equal strides (extent-1 axes) stay in order.
     let mut order: DimVec = collect(0..rank, rank);
-    order.sort_by_key(|&k| core::cmp::Reverse(strides[k]));
+    largest_stride_first(&mut order, |k| strides[k].unsigned_abs());
     let dims: DimVec = collect(order.iter().map(|&k| out.dims[k]), rank);
     let sorted: Strides = collect(order.iter().map(|&k| strides[k]), rank);
     if !packed(&dims, &sorted) {

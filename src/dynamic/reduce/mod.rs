@@ -28,7 +28,7 @@ use super::dims::{DimVec, Strides};
 use super::iter::Positions;
 use super::layout::{Layout, checked_count};
 use super::plan::{self, Src};
-use super::view_layout::{axis_mask, collect};
+use super::view_layout::{axis_mask, collect, largest_stride_first};
 use super::{DynTensor, buffer};
 use crate::error::Dims;
 use crate::reduce::fold::pairwise;
@@ -73,7 +73,7 @@ impl Split {
         let mut order: DimVec = collect((0..rank).filter(|&k| mask[k]), reduced);
         // Largest stride first, so adjacent axes merge whatever their logical order: every
         // fold here is indifferent to the order it meets the elements in.
-        order.sort_unstable_by_key(|&k| core::cmp::Reverse(l.strides[k].unsigned_abs()));
+        largest_stride_first(&mut order, |k| l.strides[k].unsigned_abs());
         let (reduced_dims, reduced_strides) = coalesce(
             order.iter().map(|&k| l.dims[k]),
             order.iter().map(|&k| l.strides[k]),
