@@ -61,8 +61,8 @@ dispatch!(
 /// One kernel: `$w` lanes of `$t` in a vector, `$index` the type of a position lane. The
 /// operations are expressions expanded inside the kernel (so they share its target features):
 /// `load`, `gt`/`lt` (strict), `eq`, `and`/`or` of masks, `blend(m, a, b)` (`b` where `m`) and
-/// `iblend` for positions, `iset1`, `iadd`, `ilt`, `iota` (positions `0..$w`), `nan(acc, v)` a
-/// running "any `NaN`" from `nan0`, `any_nan(acc)` (`nan0` the empty mask, and `nan` keeps it, for integers), and `finish(best, at)`, the first position
+/// `iblend` for positions, `iset1`, `iadd`, `ilt`, `iota` (positions `0..$w`), `nan(acc, a, b)` a
+/// running "any `NaN` in `a` or `b`" from `nan0`, `any_nan(acc)` (`nan0` the empty mask, and `nan` keeps it, for integers), and `finish(best, at)`, the first position
 /// of the best lane value.
 macro_rules! kernel {
     (
@@ -84,27 +84,38 @@ macro_rules! kernel {
             let load = |i: usize| unsafe { ($load)(p.add(i)) };
             let better = |v, b| if MAX { ($gt)(v, b) } else { ($lt)(v, b) };
             let iota = $iota;
-            let step = ($iset1)((4 * W) as $index);
+            let zero = ($iset1)(0 as $index);
+            let one = ($iset1)(1 as $index);
+            // The main loop notes in `at` only the number of the block of four vectors a lane's
+            // best came from (one add per block, not one per vector); positions are made of
+            // it after, as they are the same lane of the same vector of that block.
             let mut best = [load(0), load(W), load(2 * W), load(3 * W)];
-            let mut next = [
-                iota,
-                ($iadd)(iota, ($iset1)(W as $index)),
-                ($iadd)(iota, ($iset1)((2 * W) as $index)),
-                ($iadd)(iota, ($iset1)((3 * W) as $index)),
-            ];
-            let mut at = next;
-            let mut nan = [$nan0; 4];
-            let mut i = 0;
+            let mut at = [zero; 4];
+            let mut block = zero;
+            // `NaN`s noted two vectors per comparison (unordered if either lane is).
+            let mut nan = ($nan)(($nan)($nan0, best[0], best[1]), best[2], best[3]);
+            let mut i = 4 * W;
             while i + 4 * W <= n {
+                block = ($iadd)(block, one);
+                let v = [load(i), load(i + W), load(i + 2 * W), load(i + 3 * W)];
+                nan = ($nan)(($nan)(nan, v[0], v[1]), v[2], v[3]);
                 for k in 0..4 {
-                    let v = load(i + k * W);
-                    nan[k] = ($nan)(nan[k], v);
-                    let m = better(v, best[k]);
-                    best[k] = ($blend)(m, best[k], v);
-                    at[k] = ($iblend)(m, at[k], next[k]);
-                    next[k] = ($iadd)(next[k], step);
+                    let m = better(v[k], best[k]);
+                    best[k] = ($blend)(m, best[k], v[k]);
+                    at[k] = ($iblend)(m, at[k], block);
                 }
                 i += 4 * W;
+            }
+            // Block `b`, vector `k`, lane `l` is position `b * 4W + k * W + l` (4W a power of
+            // two: doublings).
+            for (k, at) in at.iter_mut().enumerate() {
+                let mut pos = *at;
+                let mut scale = 1;
+                while scale < 4 * W {
+                    pos = ($iadd)(pos, pos);
+                    scale *= 2;
+                }
+                *at = ($iadd)(pos, ($iadd)(iota, ($iset1)((k * W) as $index)));
             }
             // The whole vectors left, then one that ends with the run, overlapping the one
             // before: a position seen twice carries its own index, so the answer is the same.
@@ -112,14 +123,13 @@ macro_rules! kernel {
             while i < n {
                 let from = if i + W <= n { i } else { n - W };
                 let v = load(from);
-                nan[k] = ($nan)(nan[k], v);
+                nan = ($nan)(nan, v, v);
                 let m = better(v, best[k]);
                 best[k] = ($blend)(m, best[k], v);
                 at[k] = ($iblend)(m, at[k], ($iadd)(iota, ($iset1)(from as $index)));
                 i = from + W;
                 k += 1;
             }
-            let nan = ($or)(($or)(nan[0], nan[1]), ($or)(nan[2], nan[3]));
             if ($any_nan)(nan) {
                 return x
                     .iter()

@@ -16,7 +16,7 @@ super::kernel!(f32_avx512: f32, 16, i32, "avx512f",
     ilt: |a, b| _mm512_cmplt_epi32_mask(a, b),
     iota: _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
     nan0: 0u16,
-    nan: |acc: u16, v| acc | _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(v, v),
+    nan: |acc: u16, a, b| acc | _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(a, b),
     any_nan: |acc: u16| acc != 0,
     finish: |b, at| {
         let m = if MAX { _mm512_reduce_max_ps(b) } else { _mm512_reduce_min_ps(b) };
@@ -38,7 +38,7 @@ super::kernel!(f64_avx512: f64, 8, i64, "avx512f",
     ilt: |a, b| _mm512_cmplt_epi64_mask(a, b),
     iota: _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
     nan0: 0u8,
-    nan: |acc: u8, v| acc | _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(v, v),
+    nan: |acc: u8, a, b| acc | _mm512_cmp_pd_mask::<_CMP_UNORD_Q>(a, b),
     any_nan: |acc: u8| acc != 0,
     finish: |b, at| {
         let m = if MAX { _mm512_reduce_max_pd(b) } else { _mm512_reduce_min_pd(b) };
@@ -60,7 +60,7 @@ super::kernel!(i32_avx512: i32, 16, i32, "avx512f",
     ilt: |a, b| _mm512_cmplt_epi32_mask(a, b),
     iota: _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
     nan0: 0u16,
-    nan: |acc: u16, _| acc,
+    nan: |acc: u16, _, _| acc,
     any_nan: |acc: u16| acc != 0,
     finish: |b, at| {
         let m = if MAX { _mm512_reduce_max_epi32(b) } else { _mm512_reduce_min_epi32(b) };
@@ -82,7 +82,7 @@ super::kernel!(i64_avx512: i64, 8, i64, "avx512f",
     ilt: |a, b| _mm512_cmplt_epi64_mask(a, b),
     iota: _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
     nan0: 0u8,
-    nan: |acc: u8, _| acc,
+    nan: |acc: u8, _, _| acc,
     any_nan: |acc: u8| acc != 0,
     finish: |b, at| {
         let m = if MAX { _mm512_reduce_max_epi64(b) } else { _mm512_reduce_min_epi64(b) };
