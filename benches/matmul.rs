@@ -8,6 +8,7 @@
 //! - `M4`: `[512, 512]` f32 times a transposed view: no copy, the GEMM reads the strides.
 //! - `S1`/`S2`: small products, `[7, 784] x [784, 10]` (a batch of 7 MNIST rows through a
 //!   linear layer) and `[16, 16] x [16, 16]` f32, where a call's fixed costs weigh most.
+//! - `S3`/`S4`: a matrix times a vector, `[256, 256] x [256]` f32 / f64 (a 1-D right operand).
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -18,7 +19,7 @@ use std::hint::black_box;
 
 use common::value;
 use criterion::Criterion;
-use ndarray::{Array2, Array3, Axis};
+use ndarray::{Array1, Array2, Array3, Axis};
 use shaped::DynTensor;
 
 /// `f` on `max_threads()` threads, then on one: `shaped_dyn` and `shaped_dyn_1thread`.
@@ -98,6 +99,34 @@ fn benches(c: &mut Criterion) {
 
     small(c, "S1", (7, 784, 10));
     small(c, "S2", (16, 16, 16));
+    matvec::<f32>(c, "S3", |x| x);
+    matvec::<f64>(c, "S4", f64::from);
+}
+
+/// `[256, 256] x [256]`: `try_matmul` with a 1-D right operand against ndarray's `dot`.
+fn matvec<T>(c: &mut Criterion, name: &str, cast: fn(f32) -> T)
+where
+    T: shaped::Product + ndarray::LinalgScalar + Into<f64>,
+{
+    let n = 256;
+    let va: Vec<T> = (0..n * n).map(|i| cast(value(i))).collect();
+    let vx: Vec<T> = (0..n).map(|i| cast(value(i + 3))).collect();
+    let a = DynTensor::from_shape_vec(&[n, n], va.clone()).unwrap();
+    let x = DynTensor::from_shape_vec(&[n], vx.clone()).unwrap();
+    let na = Array2::from_shape_vec((n, n), va).unwrap();
+    let nx = Array1::from_vec(vx);
+    let want = na.dot(&nx);
+    let got = a.try_matmul(&x).unwrap();
+    for (&g, &w) in got.as_slice().iter().zip(want.iter()) {
+        let (g, w): (f64, f64) = (g.into(), w.into());
+        assert!((g - w).abs() <= 1e-3 * w.abs().max(1.0), "{g} vs {w}");
+    }
+    let mut g = c.benchmark_group(name);
+    both(&mut g, || black_box(&a).try_matmul(black_box(&x)).unwrap());
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na).dot(black_box(&nx)))
+    });
+    g.finish();
 }
 
 /// A small `[m, k] x [k, n]` f32 product: `try_matmul` against ndarray's `dot`.

@@ -26,6 +26,8 @@ def main():
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
     s1a, s1b = values(7 * 784).reshape(7, 784), values(784 * 10, 3).reshape(784, 10)
     s2a, s2b = values(16 * 16).reshape(16, 16), values(16 * 16, 3).reshape(16, 16)
+    s3a, s3x = values(256 * 256).reshape(256, 256), values(256, 3)
+    s4a, s4x = s3a.astype(np.float64), s3x.astype(np.float64)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -34,6 +36,8 @@ def main():
         ("M4 a @ b.T f32", lambda: a @ b.T),
         ("S1 [7,784] @ [784,10] f32", lambda: s1a @ s1b),
         ("S2 [16,16] @ [16,16] f32", lambda: s2a @ s2b),
+        ("S3 [256,256] @ [256] f32", lambda: s3a @ s3x),
+        ("S4 [256,256] @ [256] f64", lambda: s4a @ s4x),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

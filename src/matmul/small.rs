@@ -23,8 +23,8 @@
 //! When instead `A`'s rows and `B`'s columns are contiguous and `B`'s rows are not, or `B` has
 //! fewer columns than a vector has lanes (a matrix times a vector, a dot product), each element
 //! is a dot product along `k` ([`dots`]): `W` lanes of products summed per step, for four
-//! elements of `C` at once, the lanes added up at the end (4-byte elements, `k` of at least
-//! 256: see [`dots_fit`]).
+//! elements of `C` at once, the lanes added up at the end (4-byte elements or one column, `k`
+//! of at least 256: see [`dots_fit`]).
 //!
 //! On x86-64 with `std` the kernels are also compiled for AVX2 and that build runs when the CPU
 //! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate.
@@ -46,18 +46,19 @@ pub(crate) fn small_fits<T>(
     a: &Matrix<'_, T>,
     b: &Matrix<'_, T>,
 ) -> bool {
-    m > 0 && k > 0 && n > 0 && (b.cols == 1 || n == 1 || dots_fit(k, a, b))
+    m > 0 && k > 0 && n > 0 && (b.cols == 1 || n == 1 || dots_fit(k, n, a, b))
 }
 
 /// Whether [`dots`] can read `a` and `b`: `a`'s rows and `b`'s columns are contiguous, and
 /// at least 256 long: on shorter ones adding up the lanes of each sum and starting the next cost
 /// as much as the products, and matrixmultiply was faster (`[32, 64]` times a transposed
 /// `[32, 64]` f32, in a scratch timing: 8.7 us against 3.2). Elements of four bytes or
-/// less only: the `f64` build was slower than matrixmultiply on `[7, 784]` times a transposed
-/// `[10, 784]`, not yet looked into.
+/// less, or any with one column (a matrix times a vector, where the blocks would use one lane of
+/// each panel): the `f64` build was slower than matrixmultiply on `[7, 784]` times a transposed
+/// `[10, 784]` (BENCHMARKS.md, "Small products").
 #[inline(always)]
-fn dots_fit<T>(k: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
-    lanes::<T>() == 16 && k >= 256 && a.cols == 1 && b.rows == 1
+fn dots_fit<T>(k: usize, n: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
+    (lanes::<T>() == 16 || n == 1) && k >= 256 && a.cols == 1 && b.rows == 1
 }
 
 /// Lanes of a panel or a dot product's step: a 64-byte vector's worth of `T` (at least four).
@@ -146,8 +147,13 @@ fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     c: &mut [T],
 ) {
     let rows = b.cols == 1 || n == 1;
-    if dots_fit(k, &a, &b) && (!rows || n < W / 4) {
-        dots::<T, W>(m, k, n, a, b, c);
+    if dots_fit(k, n, &a, &b) && (!rows || n < W / 4) {
+        if n == 1 {
+            // A matrix times a vector: the four sums of a step share the vector's window.
+            dots::<T, W, true>(m, k, n, a, b, c);
+        } else {
+            dots::<T, W, false>(m, k, n, a, b, c);
+        }
     } else {
         blocks::<T, W, H, Q>(m, k, n, a, b, c);
     }
@@ -160,8 +166,9 @@ const DOTS: usize = 4;
 /// four consecutive elements of `C` at a time (four columns of a row, or with one column four
 /// rows; the last ones repeated when fewer are left, not stored), each sum kept in `W` lanes
 /// over `k`'s whole steps, the lanes added up in a fixed order, then the last `k % W` products.
+/// `ONE_COLUMN` when `n` is 1: the four sums then read the same window of `b`, loaded once.
 #[inline(always)]
-fn dots<T: Reduce, const W: usize>(
+fn dots<T: Reduce, const W: usize, const ONE_COLUMN: bool>(
     m: usize,
     k: usize,
     n: usize,
@@ -190,7 +197,11 @@ fn dots<T: Reduce, const W: usize>(
         let mut acc = [[T::ZERO; W]; DOTS];
         for p in (0..full).step_by(W) {
             let x: [[T; W]; DOTS] = core::array::from_fn(|q| *chunk(&xs[q][p..]));
-            let y: [[T; W]; DOTS] = core::array::from_fn(|q| *chunk(&ys[q][p..]));
+            let y: [[T; W]; DOTS] = if ONE_COLUMN {
+                [*chunk(&ys[0][p..]); DOTS]
+            } else {
+                core::array::from_fn(|q| *chunk(&ys[q][p..]))
+            };
             for q in 0..DOTS {
                 add(&mut acc[q], &x[q], &y[q]);
             }
