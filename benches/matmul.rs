@@ -9,6 +9,8 @@
 //! - `S1`/`S2`: small products, `[7, 784] x [784, 10]` (a batch of 7 MNIST rows through a
 //!   linear layer) and `[16, 16] x [16, 16]` f32, where a call's fixed costs weigh most.
 //! - `S3`/`S4`: a matrix times a vector, `[256, 256] x [256]` f32 / f64 (a 1-D right operand).
+//! - `S5`/`S6`: a short, narrow right operand: `[1000, 3] x [3, 3]` and `[10000, 4] x [4, 4]` f32
+//!   (points through a rotation, rows through a small weight).
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -99,6 +101,8 @@ fn benches(c: &mut Criterion) {
 
     small(c, "S1", (7, 784, 10));
     small(c, "S2", (16, 16, 16));
+    small(c, "S5", (1000, 3, 3));
+    small(c, "S6", (10000, 4, 4));
     matvec::<f32>(c, "S3", |x| x);
     matvec::<f64>(c, "S4", f64::from);
 }

@@ -28,6 +28,8 @@ def main():
     s2a, s2b = values(16 * 16).reshape(16, 16), values(16 * 16, 3).reshape(16, 16)
     s3a, s3x = values(256 * 256).reshape(256, 256), values(256, 3)
     s4a, s4x = s3a.astype(np.float64), s3x.astype(np.float64)
+    s5a, s5b = values(1000 * 3).reshape(1000, 3), values(3 * 3, 3).reshape(3, 3)
+    s6a, s6b = values(10000 * 4).reshape(10000, 4), values(4 * 4, 3).reshape(4, 4)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -38,6 +40,8 @@ def main():
         ("S2 [16,16] @ [16,16] f32", lambda: s2a @ s2b),
         ("S3 [256,256] @ [256] f32", lambda: s3a @ s3x),
         ("S4 [256,256] @ [256] f64", lambda: s4a @ s4x),
+        ("S5 [1000,3] @ [3,3] f32", lambda: s5a @ s5b),
+        ("S6 [10000,4] @ [4,4] f32", lambda: s6a @ s6b),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

@@ -531,6 +531,9 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
         // Fewer rows than a block by many panels: one row by four panels at a time, the last
         // group short.
         s.extend([(1, 33, 150), (2, 17, 300), (3, 5, 200), (1, 9, 16 * 5 + 3)]);
+        // A short, narrow right operand at any number of rows (past the threshold too): one
+        // row of `C` a step, stored whole except at the end, two rows at a time and one left.
+        s.extend([(25_001, 3, 3), (9_000, 8, 8), (1_001, 1, 2), (3, 8, 5)]);
         s
     };
     for (m, k, n) in shapes {

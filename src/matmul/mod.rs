@@ -12,6 +12,7 @@
 //! than such a product. Other elements, and every element without `alloc`, run those kernels
 //! whenever the layouts allow, else a loop in `i, k, j` order.
 
+mod narrow;
 mod shape;
 mod small;
 
@@ -75,8 +76,9 @@ pub trait Product: Reduce + Send + Sync {
 }
 
 /// Products of at most this many multiply-adds whose right operand has contiguous rows skip the
-/// GEMM crate for the register kernel ([`small`]), which packs nothing: measured in BENCHMARKS.md
-/// ("Small products").
+/// GEMM crate for the register kernel ([`small`]), which packs nothing, and so do products of
+/// any size whose right operand is short and narrow ([`small::narrow_fits`]): measured in
+/// BENCHMARKS.md ("Small products").
 #[cfg(feature = "alloc")]
 const SMALL_GEMM: usize = 1 << 16;
 
@@ -230,7 +232,9 @@ macro_rules! blas {
                     if trivial(m, k, n, c) {
                         return;
                     }
-                    if m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM && small::small_fits(m, k, n, &a, &b) {
+                    let small = m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM
+                        || small::narrow_fits(k, n, &b);
+                    if small && small::small_fits(m, k, n, &a, &b) {
                         return small::small_gemm(m, k, n, a, b, c);
                     }
                     #[cfg(all(feature = "gemm", not(miri)))]

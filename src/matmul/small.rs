@@ -49,6 +49,17 @@ pub(crate) fn small_fits<T>(
     m > 0 && k > 0 && n > 0 && (b.cols == 1 || n == 1 || dots_fit(k, n, a, b))
 }
 
+/// Whether `b` is short and narrow enough for [`super::narrow`] (which [`small_gemm`] then runs,
+/// at any `m`): at most 8 rows of at most half a panel.
+#[inline(always)]
+pub(crate) fn narrow_fits<T>(k: usize, n: usize, b: &Matrix<'_, T>) -> bool {
+    match lanes::<T>() {
+        16 => super::narrow::fits::<T, 8>(k, n, b),
+        8 => super::narrow::fits::<T, 4>(k, n, b),
+        _ => super::narrow::fits::<T, 2>(k, n, b),
+    }
+}
+
 /// Whether [`dots`] can read `a` and `b`: `a`'s rows and `b`'s columns are contiguous, and
 /// at least 256 long: on shorter ones adding up the lanes of each sum and starting the next cost
 /// as much as the products, and matrixmultiply was faster (`[32, 64]` times a transposed
@@ -146,6 +157,9 @@ fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
+    if super::narrow::fits::<T, H>(k, n, &b) {
+        return super::narrow::narrow::<T, H>(m, k, n, a, b, c);
+    }
     let rows = b.cols == 1 || n == 1;
     if dots_fit(k, n, &a, &b) && (!rows || n < W / 4) {
         if n == 1 {
