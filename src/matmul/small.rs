@@ -51,6 +51,7 @@ pub(crate) fn small_fits<T>(
 
 /// Whether `b` is short and narrow enough for [`super::narrow`] (which [`small_gemm`] then runs,
 /// at any `m`): at most 8 rows of at most half a panel.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn narrow_fits<T>(k: usize, n: usize, b: &Matrix<'_, T>) -> bool {
     match lanes::<T>() {
