@@ -52,7 +52,9 @@ pub trait Reduce: Scalar {
     }
 
     /// Sorts `lane` by [`sort_key`](Self::sort_key), equal keys in any order (`-0.0` and `0.0`,
-    /// `NaN`s): a radix sort with `alloc`, the standard library's unstable sort without.
+    /// `NaN`s). With `alloc`: 32- and 64-bit elements as unsigned keys in place, by a vector
+    /// quicksort where the CPU has one for them (`SortKeys`), else by radix sort; other integers
+    /// by radix sort. Without `alloc`, the standard library's unstable sort.
     #[doc(hidden)]
     fn sort_unstable(lane: &mut [Self]) {
         lane.sort_unstable_by_key(|x| x.sort_key());
@@ -96,8 +98,36 @@ macro_rules! radix_sorted_unstable {
     };
 }
 
-/// Sorting plain unsigned keys ascending: with AVX2 for `u32` where the CPU has it, else a radix
-/// sort.
+/// `Reduce::sort_unstable` of a 32- or 64-bit integer: its bits, with the sign bit flipped for a
+/// signed type (`$flip`; a bijection onto the unsigned order), sorted as plain keys in place by
+/// [`SortKeys`] and turned back. A radix sort of the elements runs where the keys have no
+/// vector sort anyway, as before.
+macro_rules! key_sorted_unstable {
+    ($bits:ty, $flip:expr) => {
+        #[cfg(feature = "alloc")]
+        #[inline]
+        fn sort_unstable(lane: &mut [Self]) {
+            // SAFETY: `Self` and `$bits` have the same size and alignment, and every bit pattern
+            // is a value of both; `lane` is borrowed for the keys' lifetime only.
+            let keys: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
+            const FLIP: $bits = $flip;
+            if FLIP != 0 {
+                for k in keys.iter_mut() {
+                    *k ^= FLIP;
+                }
+            }
+            <$bits as SortKeys>::sort_keys(keys);
+            if FLIP != 0 {
+                for k in keys.iter_mut() {
+                    *k ^= FLIP;
+                }
+            }
+        }
+    };
+}
+
+/// Sorting plain unsigned keys ascending: with AVX-512 where the CPU has it, else with AVX2 for
+/// `u32`, else a radix sort.
 #[cfg(feature = "alloc")]
 trait SortKeys: Sized {
     fn sort_keys(keys: &mut [Self]);
@@ -108,7 +138,7 @@ impl SortKeys for u32 {
     #[inline]
     fn sort_keys(keys: &mut [u32]) {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if super::simd_sort::sort_u32(keys) {
+        if super::simd_sort512::sort_u32(keys) || super::simd_sort::sort_u32(keys) {
             return;
         }
         radsort::sort(keys);
@@ -119,6 +149,10 @@ impl SortKeys for u32 {
 impl SortKeys for u64 {
     #[inline]
     fn sort_keys(keys: &mut [u64]) {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if super::simd_sort512::sort_u64(keys) {
+            return;
+        }
         radsort::sort(keys);
     }
 }
@@ -169,7 +203,7 @@ fn soft_sqrt(x: f64) -> f64 {
 }
 
 macro_rules! integers {
-    ($($t:ty $(: $simd:ident)?),*) => {$(
+    ($($t:ty $(: $simd:ident)? => $sorted:ident!($($key:tt)*)),*) => {$(
         impl Reduce for $t {
             type Key = $t;
             #[inline(always)]
@@ -190,13 +224,26 @@ macro_rules! integers {
             }
 
             radix_sorted!();
-            radix_sorted_unstable!();
+            $sorted!($($key)*);
             $(simd_arg_run!($simd);)?
         }
     )*};
 }
 
-integers!(i8, i16, i32: arg_i32, i64: arg_i64, i128, isize, u8, u16, u32, u64, u128, usize);
+integers!(
+    i8 => radix_sorted_unstable!(),
+    i16 => radix_sorted_unstable!(),
+    i32: arg_i32 => key_sorted_unstable!(u32, 1 << 31),
+    i64: arg_i64 => key_sorted_unstable!(u64, 1 << 63),
+    i128 => radix_sorted_unstable!(),
+    isize => radix_sorted_unstable!(),
+    u8 => radix_sorted_unstable!(),
+    u16 => radix_sorted_unstable!(),
+    u32 => key_sorted_unstable!(u32, 0),
+    u64 => key_sorted_unstable!(u64, 0),
+    u128 => radix_sorted_unstable!(),
+    usize => radix_sorted_unstable!()
+);
 
 macro_rules! floats {
     ($($t:ty: $bits:ty, $signed:ty, $simd:ident;)*) => {$(

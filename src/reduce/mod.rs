@@ -9,5 +9,9 @@ pub(crate) mod fold;
 pub(crate) mod simd_arg;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod simd_sort;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod simd_sort512;
+#[cfg(all(test, feature = "alloc"))]
+mod sort_tests;
 
 pub use element::{Float, Reduce};

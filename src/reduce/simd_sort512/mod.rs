@@ -1,0 +1,179 @@
+//! An AVX-512 sort of `u32` and `u64` keys (what `f32`, `f64`, `i32`, `i64`, `u32` and `u64`
+//! lanes are sorted by): a quicksort whose partition compares a register of keys (16 or 8) with
+//! the pivot into a mask and compresses the keys below it and the others each to the front of a
+//! register, stored at the two ends of the run, in place; down to runs of at most 16 registers,
+//! which a bitonic network sorts in registers (`network`). This is how numpy's default sort
+//! (x86-simd-sort) works on CPUs with AVX-512; AVX2 has no compress, so its sort
+//! (`super::simd_sort`) left-packs by a permutation table and a scratch buffer, and handles only
+//! `u32` keys.
+//!
+//! The algorithm is written once (the macros here and in `network`) and expanded for each key
+//! width with that width's operations (`lanes`) in scope as `v`.
+//!
+//! Only with `std` on x86-64, where the CPU is asked at run time; elsewhere the callers take the
+//! AVX2 sort or a radix sort. Miri runs this code when the crate is built for AVX-512
+//! (`cargo xtask miri` builds the `reduce::` unit tests with `-C target-feature=+avx512f`): every
+//! load, store and index of the partition and the network, with the real intrinsics, except the
+//! register compress, which Miri cannot interpret and for which it runs a lane-by-lane model
+//! (`lanes`; the native tests check the model against the instruction).
+
+mod lanes;
+mod network;
+#[cfg(test)]
+mod tests;
+
+/// Sorts `keys` ascending with AVX-512 and returns `true`, or returns `false` (nothing done) when
+/// the CPU lacks AVX-512F or POPCNT.
+pub(crate) fn sort_u32(keys: &mut [u32]) -> bool {
+    if !detected() {
+        return false;
+    }
+    // SAFETY: the CPU has AVX-512F and POPCNT, all this function requires.
+    unsafe { w32::quicksort(keys, 0) };
+    true
+}
+
+/// [`sort_u32`] for `u64` keys.
+pub(crate) fn sort_u64(keys: &mut [u64]) -> bool {
+    if !detected() {
+        return false;
+    }
+    // SAFETY: the CPU has AVX-512F and POPCNT, all this function requires.
+    unsafe { w64::quicksort(keys, 0) };
+    true
+}
+
+/// Whether the CPU has what the sort needs (known at compile time when built for it).
+fn detected() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("popcnt")
+}
+
+/// Expands to `quicksort` and its partition for the key width `v`.
+macro_rules! quicksort {
+    () => {
+        /// Runs this short are sorted by the network; longer ones are partitioned.
+        const NETWORK: usize = 16 * v::W;
+
+        /// `keys` sorted: partitions around a pivot until a run fits the network.
+        #[target_feature(enable = "avx512f,popcnt")]
+        pub(super) fn quicksort(keys: &mut [v::Key], depth: u32) {
+            let n = keys.len();
+            if n <= NETWORK {
+                network(keys);
+                return;
+            }
+            if depth > 2 * (usize::BITS - n.leading_zeros()) {
+                // Bad pivots all the way down: the standard library's sort bounds the time.
+                keys.sort_unstable();
+                return;
+            }
+            let pivot = pivot(keys);
+            let mut below = partition(keys, pivot);
+            if below == 0 {
+                // The pivot is the least key: split off every copy of it instead (keys below
+                // pivot + 1); they need no more sorting. At least the pivot itself moves, so
+                // each step progresses.
+                if pivot == v::Key::MAX {
+                    return;
+                }
+                below = partition(keys, pivot + 1);
+                quicksort(&mut keys[below..], depth + 1);
+                return;
+            }
+            let (left, right) = keys.split_at_mut(below);
+            quicksort(left, depth + 1);
+            quicksort(right, depth + 1);
+        }
+
+        /// The median of `W` keys spread evenly over `keys` (sorted in one register).
+        #[target_feature(enable = "avx512f,popcnt")]
+        fn pivot(keys: &[v::Key]) -> v::Key {
+            let n = keys.len();
+            let mut sample = [0; v::W];
+            for (i, s) in sample.iter_mut().enumerate() {
+                *s = keys[(2 * i + 1) * n / (2 * v::W)];
+            }
+            in_registers::<1>(&mut sample);
+            sample[v::W / 2]
+        }
+
+        /// Reorders `keys` (at least two registers) so that those below `pivot` come first, and
+        /// returns how many they are. The first and the last register of keys are set aside;
+        /// then the unread keys `l..r` are read a register at a time, and each register's keys
+        /// below the pivot are stored at `lo` (the end of those found so far, growing up from
+        /// 0), the others before `hi` (growing down from `n`). Reading from the end with less
+        /// free space (`l - lo` against `hi - r`, `2 * W` together) leaves at least `W` free at
+        /// both, room for any split. The keys set aside fill the last `2 * W` slots.
+        #[target_feature(enable = "avx512f,popcnt")]
+        fn partition(keys: &mut [v::Key], pivot: v::Key) -> usize {
+            let n = keys.len();
+            let (Some(first), Some(last)) = (keys.first_chunk(), keys.last_chunk()) else {
+                unreachable!("partitions take at least two registers");
+            };
+            assert!(n >= 2 * v::W);
+            let (first, last) = (v::load(first), v::load(last));
+            let p = v::splat(pivot);
+            let (mut lo, mut hi) = (0, n);
+            let (mut l, mut r) = (v::W, n - v::W);
+            while r - l >= v::W {
+                let from_left = l - lo <= hi - r;
+                let at = if from_left { l } else { r - v::W };
+                let Some(chunk) = keys[at..].first_chunk() else {
+                    unreachable!("at + W <= r <= n");
+                };
+                let x = v::load(chunk);
+                if from_left {
+                    l += v::W;
+                } else {
+                    r -= v::W;
+                }
+                split(keys, x, v::Mask::MAX, p, &mut lo, &mut hi);
+            }
+            // Fewer than `W` unread: one partial register. Then everything between `lo` and
+            // `hi` is free.
+            if r > l {
+                let x = v::load_part(&keys[l..r], p);
+                split(keys, x, v::prefix(r - l), p, &mut lo, &mut hi);
+            }
+            split(keys, first, v::Mask::MAX, p, &mut lo, &mut hi);
+            split(keys, last, v::Mask::MAX, p, &mut lo, &mut hi);
+            debug_assert_eq!(lo, hi);
+            lo
+        }
+
+        /// The lanes of `x` in `valid` split by `p`: those below stored at `lo`, the others
+        /// just before `hi`; both moved past them.
+        #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
+        fn split(
+            keys: &mut [v::Key],
+            x: v::V,
+            valid: v::Mask,
+            p: v::V,
+            lo: &mut usize,
+            hi: &mut usize,
+        ) {
+            let below = v::below(x, p) & valid;
+            let above = !below & valid;
+            let (nb, na) = (below.count_ones() as usize, above.count_ones() as usize);
+            v::store_part(&mut keys[*lo..*lo + nb], v::compress(below, x));
+            *lo += nb;
+            *hi -= na;
+            v::store_part(&mut keys[*hi..*hi + na], v::compress(above, x));
+        }
+    };
+}
+
+/// 16 `u32` keys to a register.
+mod w32 {
+    use super::lanes::w32 as v;
+    super::network::network!();
+    quicksort!();
+}
+
+/// 8 `u64` keys to a register.
+mod w64 {
+    use super::lanes::w64 as v;
+    super::network::network!();
+    quicksort!();
+}
