@@ -87,74 +87,35 @@ macro_rules! simd_arg_run {
     };
 }
 
-/// `Reduce::sort_unstable` of an integer: its own key, radix sorted in place.
+/// `Reduce::sort_unstable` of an integer: its own key, radix sorted in place (short lanes by
+/// comparisons, see `keys::SHORT`).
 macro_rules! radix_sorted_unstable {
     () => {
         #[cfg(feature = "alloc")]
         #[inline]
         fn sort_unstable(lane: &mut [Self]) {
-            radsort::sort(lane);
+            if lane.len() <= super::keys::SHORT {
+                lane.sort_unstable();
+            } else {
+                radsort::sort(lane);
+            }
         }
     };
 }
 
-/// `Reduce::sort_unstable` of a 32- or 64-bit integer: its bits, with the sign bit flipped for a
-/// signed type (`$flip`; a bijection onto the unsigned order), sorted as plain keys in place by
-/// [`SortKeys`] and turned back. A radix sort of the elements runs where the keys have no
-/// vector sort anyway, as before.
+/// `Reduce::sort_unstable` of a 32- or 64-bit integer: its bits sorted in place as keys in
+/// `$order` (`keys`).
 macro_rules! key_sorted_unstable {
-    ($bits:ty, $flip:expr) => {
+    ($bits:ty, $order:ident) => {
         #[cfg(feature = "alloc")]
         #[inline]
         fn sort_unstable(lane: &mut [Self]) {
             // SAFETY: `Self` and `$bits` have the same size and alignment, and every bit pattern
             // is a value of both; `lane` is borrowed for the keys' lifetime only.
-            let keys: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
-            const FLIP: $bits = $flip;
-            if FLIP != 0 {
-                for k in keys.iter_mut() {
-                    *k ^= FLIP;
-                }
-            }
-            <$bits as SortKeys>::sort_keys(keys);
-            if FLIP != 0 {
-                for k in keys.iter_mut() {
-                    *k ^= FLIP;
-                }
-            }
+            let bits: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
+            <$bits as super::keys::SortKeys>::sort_keys(bits, super::keys::Order::$order);
         }
     };
-}
-
-/// Sorting plain unsigned keys ascending: with AVX-512 where the CPU has it, else with AVX2 for
-/// `u32`, else a radix sort.
-#[cfg(feature = "alloc")]
-trait SortKeys: Sized {
-    fn sort_keys(keys: &mut [Self]);
-}
-
-#[cfg(feature = "alloc")]
-impl SortKeys for u32 {
-    #[inline]
-    fn sort_keys(keys: &mut [u32]) {
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if super::simd_sort512::sort_u32(keys) || super::simd_sort::sort_u32(keys) {
-            return;
-        }
-        radsort::sort(keys);
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl SortKeys for u64 {
-    #[inline]
-    fn sort_keys(keys: &mut [u64]) {
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if super::simd_sort512::sort_u64(keys) {
-            return;
-        }
-        radsort::sort(keys);
-    }
 }
 
 /// Floating-point elements: what a mean divides by.
@@ -233,20 +194,20 @@ macro_rules! integers {
 integers!(
     i8 => radix_sorted_unstable!(),
     i16 => radix_sorted_unstable!(),
-    i32: arg_i32 => key_sorted_unstable!(u32, 1 << 31),
-    i64: arg_i64 => key_sorted_unstable!(u64, 1 << 63),
+    i32: arg_i32 => key_sorted_unstable!(u32, Signed),
+    i64: arg_i64 => key_sorted_unstable!(u64, Signed),
     i128 => radix_sorted_unstable!(),
     isize => radix_sorted_unstable!(),
     u8 => radix_sorted_unstable!(),
     u16 => radix_sorted_unstable!(),
-    u32 => key_sorted_unstable!(u32, 0),
-    u64 => key_sorted_unstable!(u64, 0),
+    u32 => key_sorted_unstable!(u32, Unsigned),
+    u64 => key_sorted_unstable!(u64, Unsigned),
     u128 => radix_sorted_unstable!(),
     usize => radix_sorted_unstable!()
 );
 
 macro_rules! floats {
-    ($($t:ty: $bits:ty, $signed:ty, $simd:ident;)*) => {$(
+    ($($t:ty: $bits:ty, $simd:ident;)*) => {$(
         impl Reduce for $t {
             type Key = $bits;
             #[inline(always)]
@@ -276,29 +237,17 @@ macro_rules! floats {
             radix_sorted!();
             simd_arg_run!($simd);
 
-            /// Sorts the bits in IEEE 754's total order, in place: that order maps them one to
-            /// one (no element is lost, `-0.0` and `NaN` payloads included, and the order among
-            /// equal keys cannot show), and sorting plain keys runs three times faster than
-            /// sorting elements by a key function (BENCHMARKS.md). Then the `NaN`s with the
-            /// sign bit, which that order puts first, move after the others.
+            /// Sorts the bits in IEEE 754's total order, in place (`keys`): that order maps them
+            /// one to one (no element is lost, `-0.0` and `NaN` payloads included, and the order
+            /// among equal keys cannot show). Then the `NaN`s with the sign bit, which that order
+            /// puts first, move after the others.
             #[cfg(feature = "alloc")]
             #[inline]
             fn sort_unstable(lane: &mut [Self]) {
-                const SIGN: $bits = 1 << (<$bits>::BITS - 1);
                 // SAFETY: `$t` and `$bits` have the same size and alignment, and every bit
                 // pattern is a value of both; `lane` is borrowed for the keys' lifetime only.
-                let keys: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
-                // Branch-free, so both loops vectorise: negative values flip whole, others
-                // only their sign bit; and back.
-                const SHIFT: u32 = <$bits>::BITS - 1;
-                let all_if_set = |k: $bits| ((k as $signed) >> SHIFT) as $bits;
-                for k in keys.iter_mut() {
-                    *k ^= all_if_set(*k) | SIGN;
-                }
-                <$bits as SortKeys>::sort_keys(keys);
-                for k in keys.iter_mut() {
-                    *k ^= !all_if_set(*k) | SIGN;
-                }
+                let bits: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
+                <$bits as super::keys::SortKeys>::sort_keys(bits, super::keys::Order::Float);
                 let negative_nans = lane.iter().take_while(|x| x.is_nan()).count();
                 lane.rotate_left(negative_nans);
             }
@@ -321,7 +270,7 @@ macro_rules! floats {
     )*};
 }
 
-floats! { f32: u32, i32, arg_f32; f64: u64, i64, arg_f64; }
+floats! { f32: u32, arg_f32; f64: u64, arg_f64; }
 
 #[cfg(all(test, feature = "alloc"))]
 mod tests {

@@ -15,7 +15,7 @@ macro_rules! lanes {
         $(#[$doc:meta])* $name:ident: $k:ty, $w:literal, $mask:ty, $lane:ty,
         set1: $set1:ident, min: $min:ident, max: $max:ident, mask_max: $mask_max:ident,
         cmplt: $cmplt:ident, compress: $compress:ident, mask_loadu: $mask_loadu:ident,
-        mask_storeu: $mask_storeu:ident,
+        mask_storeu: $mask_storeu:ident, sign_fill: $sign_fill:expr,
         partners: [$($j:literal => $partner:expr),*] $(,)?
     ) => {
         $(#[$doc])*
@@ -32,6 +32,47 @@ macro_rules! lanes {
             /// Keys in a register.
             pub(in super::super) const W: usize = $w;
 
+            /// How an [`Order`](crate::reduce::keys::Order) maps bits to keys in a register: a
+            /// key is `x ^ ((sign_fill(x) & a) | b)`, and the bits are
+            /// `k ^ ((!sign_fill(k) & a) | b)` (`sign_fill` sets every bit where the sign bit
+            /// is): `a = 0, b = 0` for unsigned integers, `b` the sign bit for signed ones, and
+            /// `a` all ones, `b` the sign bit, for floats (negative ones flipped whole).
+            #[derive(Clone, Copy)]
+            pub(in super::super) struct Flip {
+                a: V,
+                b: V,
+            }
+
+            /// The map of `order`.
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            pub(in super::super) fn flip(order: crate::reduce::keys::Order) -> Flip {
+                use crate::reduce::keys::Order;
+                const SIGN: Key = 1 << (Key::BITS - 1);
+                let (a, b) = match order {
+                    Order::Unsigned => (0, 0),
+                    Order::Signed => (0, SIGN),
+                    Order::Float => (Key::MAX, SIGN),
+                };
+                Flip { a: splat(a), b: splat(b) }
+            }
+
+            /// The keys of the bits `x`.
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            pub(in super::super) fn to_key(x: V, f: Flip) -> V {
+                let s: V = $sign_fill(x);
+                _mm512_xor_si512(x, _mm512_or_si512(_mm512_and_si512(s, f.a), f.b))
+            }
+
+            /// The bits of the keys `k`.
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            pub(in super::super) fn from_key(k: V, f: Flip) -> V {
+                let s: V = $sign_fill(k);
+                _mm512_xor_si512(k, _mm512_or_si512(_mm512_andnot_si512(s, f.a), f.b))
+            }
+
             /// Every lane `k`.
             #[target_feature(enable = "avx512f")]
             #[inline]
@@ -47,11 +88,10 @@ macro_rules! lanes {
                 unsafe { _mm512_loadu_si512(keys.as_ptr().cast()) }
             }
 
-            /// `v` into the `W` keys of `keys` (for the compress model and the tests).
-            #[cfg(any(miri, test))]
+            /// `v` into the `W` keys of `keys`.
             #[target_feature(enable = "avx512f")]
             #[inline]
-            pub(in super::super) fn store(keys: &mut [Key; W], v: V) {
+            pub(in super::super) fn store_whole(keys: &mut [Key; W], v: V) {
                 // SAFETY: `keys` holds the `W` keys (64 bytes) an unaligned store writes.
                 unsafe { _mm512_storeu_si512(keys.as_mut_ptr().cast(), v) }
             }
@@ -134,7 +174,7 @@ macro_rules! lanes {
             #[target_feature(enable = "avx512f")]
             pub(in super::super) fn compress_model(m: Mask, v: V) -> V {
                 let mut lanes = [0; W];
-                store(&mut lanes, v);
+                store_whole(&mut lanes, v);
                 let mut packed = [0; W];
                 let mut at = 0;
                 for (i, &k) in lanes.iter().enumerate() {
@@ -165,7 +205,7 @@ lanes!(
     set1: _mm512_set1_epi32, min: _mm512_min_epu32, max: _mm512_max_epu32,
     mask_max: _mm512_mask_max_epu32, cmplt: _mm512_cmplt_epu32_mask,
     compress: _mm512_maskz_compress_epi32, mask_loadu: _mm512_mask_loadu_epi32,
-    mask_storeu: _mm512_mask_storeu_epi32,
+    mask_storeu: _mm512_mask_storeu_epi32, sign_fill: _mm512_srai_epi32::<31>,
     partners: [
         // Neighbours, pairs, 128-bit quarters, 256-bit halves.
         1 => _mm512_shuffle_epi32::<0b10_11_00_01>,
@@ -181,7 +221,7 @@ lanes!(
     set1: _mm512_set1_epi64, min: _mm512_min_epu64, max: _mm512_max_epu64,
     mask_max: _mm512_mask_max_epu64, cmplt: _mm512_cmplt_epu64_mask,
     compress: _mm512_maskz_compress_epi64, mask_loadu: _mm512_mask_loadu_epi64,
-    mask_storeu: _mm512_mask_storeu_epi64,
+    mask_storeu: _mm512_mask_storeu_epi64, sign_fill: _mm512_srai_epi64::<63>,
     partners: [
         // Neighbours (the two 32-bit halves of 64 bits swapped), 128-bit quarters, halves.
         1 => _mm512_shuffle_epi32::<0b01_00_11_10>,

@@ -22,24 +22,26 @@ mod network;
 #[cfg(test)]
 mod tests;
 
-/// Sorts `keys` ascending with AVX-512 and returns `true`, or returns `false` (nothing done) when
-/// the CPU lacks AVX-512F or POPCNT.
-pub(crate) fn sort_u32(keys: &mut [u32]) -> bool {
+use super::keys::Order;
+
+/// Sorts `bits` by their keys in `order` with AVX-512 and returns `true`, or returns `false`
+/// (nothing done) when the CPU lacks AVX-512F or POPCNT.
+pub(crate) fn sort_u32(bits: &mut [u32], order: Order) -> bool {
     if !detected() {
         return false;
     }
     // SAFETY: the CPU has AVX-512F and POPCNT, all this function requires.
-    unsafe { w32::quicksort(keys, 0) };
+    unsafe { w32::sort(bits, order) };
     true
 }
 
-/// [`sort_u32`] for `u64` keys.
-pub(crate) fn sort_u64(keys: &mut [u64]) -> bool {
+/// [`sort_u32`] for 64 bits.
+pub(crate) fn sort_u64(bits: &mut [u64], order: Order) -> bool {
     if !detected() {
         return false;
     }
     // SAFETY: the CPU has AVX-512F and POPCNT, all this function requires.
-    unsafe { w64::quicksort(keys, 0) };
+    unsafe { w64::sort(bits, order) };
     true
 }
 
@@ -54,12 +56,48 @@ macro_rules! quicksort {
         /// Runs this short are sorted by the network; longer ones are partitioned.
         const NETWORK: usize = 16 * v::W;
 
+        /// `bits` sorted by their keys in `order`: a run the network takes is mapped to keys
+        /// and back in registers; a longer one is mapped in place, sorted, and mapped back.
+        #[target_feature(enable = "avx512f,popcnt")]
+        pub(super) fn sort(bits: &mut [v::Key], order: super::Order) {
+            let f = v::flip(order);
+            if bits.len() <= NETWORK {
+                network::<true>(bits, f);
+                return;
+            }
+            let mapped = order != super::Order::Unsigned;
+            if mapped {
+                each_register(bits, |x| v::to_key(x, f));
+            }
+            quicksort(bits, 0);
+            if mapped {
+                each_register(bits, |x| v::from_key(x, f));
+            }
+        }
+
+        /// `keys` replaced register by register by `op` of them.
+        #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
+        fn each_register(keys: &mut [v::Key], op: impl Fn(v::V) -> v::V) {
+            let mut chunks = keys.chunks_exact_mut(v::W);
+            for chunk in &mut chunks {
+                let Ok(chunk) = <&mut [v::Key; v::W]>::try_from(chunk) else {
+                    unreachable!("chunks of W");
+                };
+                v::store_whole(chunk, op(v::load(chunk)));
+            }
+            let rest = chunks.into_remainder();
+            if !rest.is_empty() {
+                v::store_part(rest, op(v::load_part(rest, v::splat(0))));
+            }
+        }
+
         /// `keys` sorted: partitions around a pivot until a run fits the network.
         #[target_feature(enable = "avx512f,popcnt")]
         pub(super) fn quicksort(keys: &mut [v::Key], depth: u32) {
             let n = keys.len();
             if n <= NETWORK {
-                network(keys);
+                network::<false>(keys, v::flip(super::Order::Unsigned));
                 return;
             }
             if depth > 2 * (usize::BITS - n.leading_zeros()) {
@@ -93,7 +131,7 @@ macro_rules! quicksort {
             for (i, s) in sample.iter_mut().enumerate() {
                 *s = keys[(2 * i + 1) * n / (2 * v::W)];
             }
-            in_registers::<1>(&mut sample);
+            in_registers::<1, false>(&mut sample, v::flip(super::Order::Unsigned));
             sample[v::W / 2]
         }
 

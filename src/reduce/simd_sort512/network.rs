@@ -8,35 +8,43 @@ macro_rules! network {
     () => {
         /// Sorts at most `16 * W` keys: padded with `Key::MAX` to 1, 2, 4, 8 or 16 registers
         /// and sorted there. The padding sorts last and equal keys are indistinguishable, so
-        /// the first `keys.len()` sorted keys are the answer.
+        /// the first `keys.len()` sorted keys are the answer. With `MAP`, `keys` are bits mapped
+        /// to keys by `f` as they are read, and back as they are written.
         #[target_feature(enable = "avx512f,popcnt")]
-        pub(super) fn network(keys: &mut [v::Key]) {
+        pub(super) fn network<const MAP: bool>(keys: &mut [v::Key], f: v::Flip) {
             match keys.len().div_ceil(v::W) {
                 _ if keys.len() <= 1 => {}
-                1 => in_registers::<1>(keys),
-                2 => in_registers::<2>(keys),
-                3..=4 => in_registers::<4>(keys),
-                5..=8 => in_registers::<8>(keys),
-                _ => in_registers::<16>(keys),
+                1 => in_registers::<1, MAP>(keys, f),
+                2 => in_registers::<2, MAP>(keys, f),
+                3..=4 => in_registers::<4, MAP>(keys, f),
+                5..=8 => in_registers::<8, MAP>(keys, f),
+                _ => in_registers::<16, MAP>(keys, f),
             }
         }
 
-        /// `keys` (at most `W * R`) sorted in `R` registers.
+        /// `keys` (at most `W * R`) sorted in `R` registers, mapped by `f` if `MAP`.
         #[target_feature(enable = "avx512f,popcnt")]
-        pub(super) fn in_registers<const R: usize>(keys: &mut [v::Key]) {
+        pub(super) fn in_registers<const R: usize, const MAP: bool>(
+            keys: &mut [v::Key],
+            f: v::Flip,
+        ) {
             let n = keys.len();
             assert!(n <= v::W * R);
             let fill = v::splat(v::Key::MAX);
             let mut x = [fill; R];
-            for (r, x) in x.iter_mut().enumerate() {
+            // With `MAP`, padded with the bits whose key is `Key::MAX`.
+            let fill_bits = if MAP { v::from_key(fill, f) } else { fill };
+            super::network::unrolled!(r < R => {
                 let from = (v::W * r).min(n);
-                *x = v::load_part(&keys[from..(from + v::W).min(n)], fill);
-            }
+                let y = v::load_part(&keys[from..(from + v::W).min(n)], fill_bits);
+                x[r] = if MAP { v::to_key(y, f) } else { y };
+            });
             bitonic(&mut x);
-            for (r, x) in x.iter().enumerate() {
+            super::network::unrolled!(r < R => {
                 let from = (v::W * r).min(n);
-                v::store_part(&mut keys[from..(from + v::W).min(n)], *x);
-            }
+                let y = if MAP { v::from_key(x[r], f) } else { x[r] };
+                v::store_part(&mut keys[from..(from + v::W).min(n)], y);
+            });
         }
 
         /// Batcher's bitonic sorting network on the `W * R` keys of `x` (key `W * r + lane`),
@@ -65,24 +73,24 @@ macro_rules! network {
         #[inline]
         fn step<const K: usize, const J: usize, const R: usize>(x: &mut [v::V; R]) {
             if J >= v::W {
-                for r in 0..R {
+                super::network::unrolled!(r < R => {
                     let q = r ^ (J / v::W);
                     if q > r {
                         let (lo, hi) = (v::min(x[r], x[q]), v::max(x[r], x[q]));
                         (x[r], x[q]) = if (v::W * r) & K == 0 { (lo, hi) } else { (hi, lo) };
                     }
-                }
+                });
                 return;
             }
             // The lanes taking the larger key in an ascending block (or, for blocks shorter
             // than a register, in the first register: the same in every one).
             let up = const { larger_lanes(K, J) };
-            for (r, y) in x.iter_mut().enumerate() {
-                let other = v::partner::<J>(*y);
-                let lo = v::min(*y, other);
+            super::network::unrolled!(r < R => {
+                let other = v::partner::<J>(x[r]);
+                let lo = v::min(x[r], other);
                 let m = if (v::W * r) & K == 0 { up } else { !up };
-                *y = v::max_where(lo, m, *y, other);
-            }
+                x[r] = v::max_where(lo, m, x[r], other);
+            });
         }
 
         /// The lanes of the first register that take the larger key of their pair in step
@@ -111,4 +119,22 @@ macro_rules! merge {
     };
 }
 
-pub(super) use {merge, network};
+/// `$body` for each `$r` below `$n` (at most 16), written out: the compiler does not always
+/// unroll a loop over 16 registers, and then keeps them in memory and picks directions at run
+/// time.
+macro_rules! unrolled {
+    ($r:ident < $n:ident => $body:block) => {
+        super::network::unrolled!(@ $r, $n, $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+        const { assert!($n <= 16) };
+    };
+    (@ $r:ident, $n:ident, $body:block; $($i:literal)*) => {
+        $(
+            if $i < $n {
+                let $r: usize = $i;
+                $body
+            }
+        )*
+    };
+}
+
+pub(super) use {merge, network, unrolled};

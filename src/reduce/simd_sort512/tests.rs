@@ -1,7 +1,7 @@
 //! The AVX-512 sort against the standard library's, for both key widths; natively where the CPU
 //! has AVX-512, and under Miri when the crate is built for it (inputs shrunk).
 
-use super::{lanes, sort_u32, sort_u64};
+use super::{Order, lanes, sort_u32, sort_u64};
 use alloc::vec::Vec;
 
 /// `n` pseudo-random keys from `seed`, modulo `spread` unless it is 0 (then all 64 bits).
@@ -30,12 +30,12 @@ fn check(v: &[u64]) {
     let mut got = v.to_vec();
     let mut want = got.clone();
     want.sort_unstable();
-    assert!(sort_u64(&mut got));
+    assert!(sort_u64(&mut got, Order::Unsigned));
     assert_eq!(got, want, "u64, n = {}", v.len());
     let mut got: Vec<u32> = v.iter().map(|&k| k as u32).collect();
     let mut want = got.clone();
     want.sort_unstable();
-    assert!(sort_u32(&mut got));
+    assert!(sort_u32(&mut got, Order::Unsigned));
     assert_eq!(got, want, "u32, n = {}", v.len());
 }
 
@@ -107,12 +107,12 @@ fn compress_model_is_the_instruction() {
         let (v32, v64) = (lanes::w32::load(&k32), lanes::w64::load(&k64));
         let lanes32 = |v| {
             let mut out = [0; 16];
-            lanes::w32::store(&mut out, v);
+            lanes::w32::store_whole(&mut out, v);
             out
         };
         let lanes64 = |v| {
             let mut out = [0; 8];
-            lanes::w64::store(&mut out, v);
+            lanes::w64::store_whole(&mut out, v);
             out
         };
         for m in (0..=u16::MAX).step_by(7).chain([u16::MAX]) {
