@@ -16,6 +16,7 @@ macro_rules! lanes {
         set1: $set1:ident, min: $min:ident, max: $max:ident, mask_max: $mask_max:ident,
         cmplt: $cmplt:ident, compress: $compress:ident, mask_loadu: $mask_loadu:ident,
         mask_storeu: $mask_storeu:ident, sign_fill: $sign_fill:expr,
+        permutexvar: $permutexvar:ident,
         partners: [$($j:literal => $partner:expr),*] $(,)?
     ) => {
         $(#[$doc])*
@@ -186,6 +187,21 @@ macro_rules! lanes {
                 load(&packed)
             }
 
+            /// Lane `i` of the result is lane `i ^ (K - 1)` of `v` (`K` a power of two up to
+            /// `W`): each block of `K` lanes reversed.
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            pub(in super::super) fn mirror<const K: usize>(v: V) -> V {
+                if K == 2 {
+                    return partner::<1>(v);
+                }
+                let mut index = [0; W];
+                for (i, x) in index.iter_mut().enumerate() {
+                    *x = (i ^ (K - 1)) as Key;
+                }
+                $permutexvar(load(&index), v)
+            }
+
             /// Lane `i` of the result is lane `i ^ J` of `v` (`J` a power of two below `W`).
             #[target_feature(enable = "avx512f")]
             #[inline]
@@ -206,6 +222,7 @@ lanes!(
     mask_max: _mm512_mask_max_epu32, cmplt: _mm512_cmplt_epu32_mask,
     compress: _mm512_maskz_compress_epi32, mask_loadu: _mm512_mask_loadu_epi32,
     mask_storeu: _mm512_mask_storeu_epi32, sign_fill: _mm512_srai_epi32::<31>,
+    permutexvar: _mm512_permutexvar_epi32,
     partners: [
         // Neighbours, pairs, 128-bit quarters, 256-bit halves.
         1 => _mm512_shuffle_epi32::<0b10_11_00_01>,
@@ -222,6 +239,7 @@ lanes!(
     mask_max: _mm512_mask_max_epu64, cmplt: _mm512_cmplt_epu64_mask,
     compress: _mm512_maskz_compress_epi64, mask_loadu: _mm512_mask_loadu_epi64,
     mask_storeu: _mm512_mask_storeu_epi64, sign_fill: _mm512_srai_epi64::<63>,
+    permutexvar: _mm512_permutexvar_epi64,
     partners: [
         // Neighbours (the two 32-bit halves of 64 bits swapped), 128-bit quarters, halves.
         1 => _mm512_shuffle_epi32::<0b01_00_11_10>,

@@ -131,7 +131,7 @@ macro_rules! quicksort {
             for (i, s) in sample.iter_mut().enumerate() {
                 *s = keys[(2 * i + 1) * n / (2 * v::W)];
             }
-            in_registers::<1, false>(&mut sample, v::flip(super::Order::Unsigned));
+            in_registers::<1, 1, false>(&mut sample, v::flip(super::Order::Unsigned));
             sample[v::W / 2]
         }
 
