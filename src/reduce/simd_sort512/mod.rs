@@ -135,24 +135,52 @@ macro_rules! quicksort {
             sample[v::W / 2]
         }
 
-        /// Reorders `keys` (at least two registers) so that those below `pivot` come first, and
-        /// returns how many they are. The first and the last register of keys are set aside;
-        /// then the unread keys `l..r` are read a register at a time, and each register's keys
-        /// below the pivot are stored at `lo` (the end of those found so far, growing up from
-        /// 0), the others before `hi` (growing down from `n`). Reading from the end with less
-        /// free space (`l - lo` against `hi - r`, `2 * W` together) leaves at least `W` free at
-        /// both, room for any split. The keys set aside fill the last `2 * W` slots.
+        /// Registers read at once by the partition: their loads do not wait for the counts of
+        /// the registers before, which decide where to read next.
+        const UNROLL: usize = 4;
+
+        /// Reorders `keys` (at least `2 * UNROLL` registers) so that those below `pivot` come
+        /// first, and returns how many they are. The first and the last `UNROLL` registers of
+        /// keys are set aside; then the unread keys `l..r` are read `UNROLL` registers at a
+        /// time, and each register's keys below the pivot are stored at `lo` (the end of those
+        /// found so far, growing up from 0), the others before `hi` (growing down from `n`).
+        /// Reading from the end with less free space (`l - lo` against `hi - r`,
+        /// `2 * UNROLL * W` together) leaves at least `UNROLL * W` free at both, so at least `W`
+        /// at both for each split. Then the rest a register at a time, likewise; the keys set
+        /// aside fill the last slots.
         #[target_feature(enable = "avx512f,popcnt")]
         fn partition(keys: &mut [v::Key], pivot: v::Key) -> usize {
+            const BLOCK: usize = UNROLL * v::W;
             let n = keys.len();
-            let (Some(first), Some(last)) = (keys.first_chunk(), keys.last_chunk()) else {
-                unreachable!("partitions take at least two registers");
+            assert!(n >= 2 * BLOCK);
+            let load_block = |keys: &[v::Key], at: usize| -> [v::V; UNROLL] {
+                let Some(block) = keys[at..].first_chunk::<BLOCK>() else {
+                    unreachable!("at + UNROLL * W <= n");
+                };
+                core::array::from_fn(|i| {
+                    let Some(chunk) = block[i * v::W..].first_chunk() else {
+                        unreachable!("W keys in a block");
+                    };
+                    v::load(chunk)
+                })
             };
-            assert!(n >= 2 * v::W);
-            let (first, last) = (v::load(first), v::load(last));
+            let (first, last) = (load_block(keys, 0), load_block(keys, n - BLOCK));
             let p = v::splat(pivot);
             let (mut lo, mut hi) = (0, n);
-            let (mut l, mut r) = (v::W, n - v::W);
+            let (mut l, mut r) = (BLOCK, n - BLOCK);
+            while r - l >= BLOCK {
+                let from_left = l - lo <= hi - r;
+                let at = if from_left { l } else { r - BLOCK };
+                let x = load_block(keys, at);
+                if from_left {
+                    l += BLOCK;
+                } else {
+                    r -= BLOCK;
+                }
+                for x in x {
+                    split_roomy(keys, x, p, &mut lo, &mut hi);
+                }
+            }
             while r - l >= v::W {
                 let from_left = l - lo <= hi - r;
                 let at = if from_left { l } else { r - v::W };
@@ -165,7 +193,7 @@ macro_rules! quicksort {
                 } else {
                     r -= v::W;
                 }
-                split(keys, x, v::Mask::MAX, p, &mut lo, &mut hi);
+                split_roomy(keys, x, p, &mut lo, &mut hi);
             }
             // Fewer than `W` unread: one partial register. Then everything between `lo` and
             // `hi` is free.
@@ -173,8 +201,9 @@ macro_rules! quicksort {
                 let x = v::load_part(&keys[l..r], p);
                 split(keys, x, v::prefix(r - l), p, &mut lo, &mut hi);
             }
-            split(keys, first, v::Mask::MAX, p, &mut lo, &mut hi);
-            split(keys, last, v::Mask::MAX, p, &mut lo, &mut hi);
+            for x in first.into_iter().chain(last) {
+                split(keys, x, v::Mask::MAX, p, &mut lo, &mut hi);
+            }
             debug_assert_eq!(lo, hi);
             lo
         }
@@ -195,6 +224,24 @@ macro_rules! quicksort {
             let above = !below & valid;
             let (nb, na) = (below.count_ones() as usize, above.count_ones() as usize);
             v::store_part(&mut keys[*lo..*lo + nb], v::compress(below, x));
+            *lo += nb;
+            *hi -= na;
+            v::store_part(&mut keys[*hi..*hi + na], v::compress(above, x));
+        }
+
+        /// [`split`] of all the lanes of `x` when `W` keys are free at both `lo` and `hi`:
+        /// the keys below stored with all the lanes after them (free slots take those; one
+        /// masked store fewer).
+        #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
+        fn split_roomy(keys: &mut [v::Key], x: v::V, p: v::V, lo: &mut usize, hi: &mut usize) {
+            let below = v::below(x, p);
+            let above = !below;
+            let (nb, na) = (below.count_ones() as usize, above.count_ones() as usize);
+            let Some(at) = keys[*lo..].first_chunk_mut() else {
+                unreachable!("W keys free at lo");
+            };
+            v::store_whole(at, v::compress(below, x));
             *lo += nb;
             *hi -= na;
             v::store_part(&mut keys[*hi..*hi + na], v::compress(above, x));
