@@ -6,12 +6,13 @@
 /// Expands to `network` (sort a short run) and what it needs, for the key width `v`.
 macro_rules! network {
     () => {
-        /// Sorts at most `16 * W` keys: in `U` registers of a network for `R` (a power of two),
-        /// the rest of the last one padded with `Key::MAX`, which sorts last; equal keys are
-        /// indistinguishable, so the first `keys.len()` sorted keys are the answer. Networks
-        /// for three quarters of 8 and 16 registers skip the padding registers of a run that
-        /// fits them (`U` is a constant, so no test is left in the network). With `MAP`,
-        /// `keys` are bits mapped to keys by `f` as they are read, and back as they are written.
+        /// Sorts at most `16 * W` keys: in the `U` registers they fill of a network for `R` (a
+        /// power of two), the rest of the last one padded with `Key::MAX`, which sorts last;
+        /// equal keys are indistinguishable, so the first `keys.len()` sorted keys are the
+        /// answer. The network skips the registers past `U`; `U` is a constant, one instance
+        /// for each count of registers, so no test is left in the network (more code for less
+        /// time: BENCHMARKS.md). With `MAP`, `keys` are bits mapped to keys by `f` as they are
+        /// read, and back as they are written.
         #[target_feature(enable = "avx512f,popcnt")]
         pub(super) fn network<const MAP: bool>(keys: &mut [v::Key], f: v::Flip) {
             match keys.len().div_ceil(v::W) {
@@ -20,11 +21,17 @@ macro_rules! network {
                 2 => in_registers::<2, 2, MAP>(keys, f),
                 3 => in_registers::<4, 3, MAP>(keys, f),
                 4 => in_registers::<4, 4, MAP>(keys, f),
-                5..=6 => in_registers::<8, 6, MAP>(keys, f),
-                7..=8 => in_registers::<8, 8, MAP>(keys, f),
-                9..=10 => in_registers::<16, 10, MAP>(keys, f),
-                11..=12 => in_registers::<16, 12, MAP>(keys, f),
-                13..=14 => in_registers::<16, 14, MAP>(keys, f),
+                5 => in_registers::<8, 5, MAP>(keys, f),
+                6 => in_registers::<8, 6, MAP>(keys, f),
+                7 => in_registers::<8, 7, MAP>(keys, f),
+                8 => in_registers::<8, 8, MAP>(keys, f),
+                9 => in_registers::<16, 9, MAP>(keys, f),
+                10 => in_registers::<16, 10, MAP>(keys, f),
+                11 => in_registers::<16, 11, MAP>(keys, f),
+                12 => in_registers::<16, 12, MAP>(keys, f),
+                13 => in_registers::<16, 13, MAP>(keys, f),
+                14 => in_registers::<16, 14, MAP>(keys, f),
+                15 => in_registers::<16, 15, MAP>(keys, f),
                 _ => in_registers::<16, 16, MAP>(keys, f),
             }
         }
