@@ -250,7 +250,19 @@ fn run_target(
         Mode::Rayon => format!("{MIRIFLAGS} {RAYON_MIRIFLAGS}"),
         Mode::Plain | Mode::Simd => MIRIFLAGS.to_string(),
     };
-    let shown = format!("MIRIFLAGS='{miriflags}' cargo {}", args.join(" "));
+    // Quoted where a shell would split or expand (the `--config` value), so the line can be
+    // pasted.
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a.contains(['[', '"']) {
+                format!("'{a}'")
+            } else {
+                a.to_string()
+            }
+        })
+        .collect();
+    let shown = format!("MIRIFLAGS='{miriflags}' cargo {}", quoted.join(" "));
     let name = selector.join("").replace('-', "")
         + match mode {
             Mode::Plain => "",
