@@ -8,7 +8,9 @@
 //! - `A*`: `try_argmax`/`try_argmin` of `[1024, 1024]` along the last (`A_last_*`) and the first
 //!   (`A_first_*`) axis, for `f32`, `f64`, `i32`, `i64` and `u8` (the same values, cast).
 //! - `R3`: sort along the last axis of `[1000, 1000]` with 1% `NaN`: `try_sort` (stable) and
-//!   `try_sort_unstable` vs each row sorted by `slice::sort_by` on `partial_cmp` with `NaN`s last.
+//!   `try_sort_unstable` vs each row sorted by `slice::sort_by` on `partial_cmp` with `NaN`s last;
+//!   then `try_sort_unstable` of the same values without `NaN` as `f32`, `i32`, `f64` and `i64`
+//!   (`shaped_dyn_unstable_{ty}`).
 //! - `R4`: `try_unique_consecutive(None)` of 10^6 elements in runs vs a hand loop.
 //! - `S0`/`S1`: the static `sum_axis::<0>()` / `sum_axis::<1>()` of a `[256, 256]` tensor (on
 //!   the heap) vs hand loops over the constant extents and ndarray's `sum_axis`.
@@ -193,6 +195,14 @@ fn benches(c: &mut Criterion) {
     g.bench_function("shaped_dyn_unstable", |bn| {
         bn.iter(|| black_box(&s).try_sort_unstable(-1).unwrap())
     });
+    // The same values without the `NaN`s, in each dtype numpy sorts with AVX-512.
+    let hs: Vec<i64> = (0..m * m)
+        .map(|i| (((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % 100_003) as i64 - 50_000)
+        .collect();
+    unstable_row(&mut g, "f32", &hs, |x| x as f32);
+    unstable_row(&mut g, "i32", &hs, |x| x as i32);
+    unstable_row(&mut g, "f64", &hs, |x| x as f64);
+    unstable_row(&mut g, "i64", &hs, |x| x);
     g.finish();
 
     let vu: Vec<i32> = (0..1_000_000).map(|i| (i / 3) % 1000).collect();
@@ -213,6 +223,33 @@ fn benches(c: &mut Criterion) {
         bn.iter(|| black_box(&u).try_unique_consecutive(None).unwrap())
     });
     g.finish();
+}
+
+/// `R3`'s `shaped_dyn_unstable_{ty}`: `try_sort_unstable(-1)` of `[1000, 1000]` holding `hs` cast,
+/// checked against each row sorted by the standard library first.
+fn unstable_row<T: shaped::Reduce>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    ty: &str,
+    hs: &[i64],
+    cast: fn(i64) -> T,
+) {
+    let m = 1000;
+    let v: Vec<T> = hs.iter().map(|&x| cast(x)).collect();
+    let t = DynTensor::from_shape_vec(&[m, m], v.clone()).unwrap();
+    let mut want = v;
+    for row in want.chunks_exact_mut(m) {
+        row.sort_unstable_by_key(|x| x.sort_key());
+    }
+    let got = t.try_sort_unstable(-1).unwrap();
+    assert!(
+        got.as_slice()
+            .iter()
+            .zip(&want)
+            .all(|(p, q)| p.sort_key() == q.sort_key())
+    );
+    g.bench_function(format!("shaped_dyn_unstable_{ty}"), |bn| {
+        bn.iter(|| black_box(&t).try_sort_unstable(-1).unwrap())
+    });
 }
 
 /// `A_{last,first}_{ty}`: argmax and argmin along each axis of `[1024, 1024]` for one dtype.

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """numpy's side of benches/reductions.rs: median times of the same workloads on the same data
 (f32 `[1024, 1024]` sums and argmax, `[1000, 1000]` sorts with 1% NaN, 10^6-element runs), each
-allocating its result as the Rust variants do. Prints one line each."""
+allocating its result as the Rust variants do. Prints one line each; with arguments, only the
+rows whose name starts with one of them (`python3 scripts/numpy_reduce_bench.py R3`)."""
 
+
+import sys
 
 import numpy as np
 
@@ -22,6 +25,17 @@ def sort_values(m):
     v = (h % np.uint64(100_003)).astype(np.float32) - 50_000.0
     v[h % np.uint64(100) == 0] = np.nan
     return v.reshape(m, m)
+
+
+def sort_rows(m):
+    """R3's `shaped_dyn_unstable_{ty}` rows: np.sort of the same values without NaN, per dtype."""
+    i = np.arange(m * m, dtype=np.uint64)
+    h = (i * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
+    v = ((h % np.uint64(100_003)).astype(np.int64) - 50_000).reshape(m, m)
+    return [
+        (f"R3 np.sort (default) {ty}", lambda b=v.astype(dt): np.sort(b, axis=-1))
+        for ty, dt in [("f32", np.float32), ("i32", np.int32), ("f64", np.float64), ("i64", np.int64)]
+    ]
 
 
 def unique_consecutive(a):
@@ -70,7 +84,9 @@ def main():
         ("R4 unique_consecutive", lambda: unique_consecutive(u)),
         ("S0 [256, 256].sum(axis=0)", lambda: small.sum(axis=0)),
         ("S1 [256, 256].sum(axis=1)", lambda: small.sum(axis=1)),
-    ] + arg_rows(a):
+    ] + sort_rows(1000) + arg_rows(a):
+        if len(sys.argv) > 1 and not name.startswith(tuple(sys.argv[1:])):
+            continue
         print(f"{name}: numpy {np.__version__} median {median_ms(fn):.3f} ms")
 
 

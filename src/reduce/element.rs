@@ -52,7 +52,9 @@ pub trait Reduce: Scalar {
     }
 
     /// Sorts `lane` by [`sort_key`](Self::sort_key), equal keys in any order (`-0.0` and `0.0`,
-    /// `NaN`s): a radix sort with `alloc`, the standard library's unstable sort without.
+    /// `NaN`s). With `alloc`: 32- and 64-bit elements as unsigned keys in place, by a vector
+    /// quicksort where the CPU has one for them (`SortKeys`), else by radix sort; other integers
+    /// by radix sort. Without `alloc`, the standard library's unstable sort.
     #[doc(hidden)]
     fn sort_unstable(lane: &mut [Self]) {
         lane.sort_unstable_by_key(|x| x.sort_key());
@@ -85,42 +87,35 @@ macro_rules! simd_arg_run {
     };
 }
 
-/// `Reduce::sort_unstable` of an integer: its own key, radix sorted in place.
+/// `Reduce::sort_unstable` of an integer: its own key, radix sorted in place (short lanes by
+/// comparisons, see `keys::SHORT`).
 macro_rules! radix_sorted_unstable {
     () => {
         #[cfg(feature = "alloc")]
         #[inline]
         fn sort_unstable(lane: &mut [Self]) {
-            radsort::sort(lane);
+            if lane.len() <= super::keys::SHORT {
+                lane.sort_unstable();
+            } else {
+                radsort::sort(lane);
+            }
         }
     };
 }
 
-/// Sorting plain unsigned keys ascending: with AVX2 for `u32` where the CPU has it, else a radix
-/// sort.
-#[cfg(feature = "alloc")]
-trait SortKeys: Sized {
-    fn sort_keys(keys: &mut [Self]);
-}
-
-#[cfg(feature = "alloc")]
-impl SortKeys for u32 {
-    #[inline]
-    fn sort_keys(keys: &mut [u32]) {
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if super::simd_sort::sort_u32(keys) {
-            return;
+/// `Reduce::sort_unstable` of a 32- or 64-bit integer: its bits sorted in place as keys in
+/// `$order` (`keys`).
+macro_rules! key_sorted_unstable {
+    ($bits:ty, $order:ident) => {
+        #[cfg(feature = "alloc")]
+        #[inline]
+        fn sort_unstable(lane: &mut [Self]) {
+            // SAFETY: `Self` and `$bits` have the same size and alignment, and every bit pattern
+            // is a value of both; `lane` is borrowed for the keys' lifetime only.
+            let bits: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
+            <$bits as super::keys::SortKeys>::sort_keys(bits, super::keys::Order::$order);
         }
-        radsort::sort(keys);
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl SortKeys for u64 {
-    #[inline]
-    fn sort_keys(keys: &mut [u64]) {
-        radsort::sort(keys);
-    }
+    };
 }
 
 /// Floating-point elements: what a mean divides by.
@@ -169,7 +164,7 @@ fn soft_sqrt(x: f64) -> f64 {
 }
 
 macro_rules! integers {
-    ($($t:ty $(: $simd:ident)?),*) => {$(
+    ($($t:ty $(: $simd:ident)? => $sorted:ident!($($key:tt)*)),*) => {$(
         impl Reduce for $t {
             type Key = $t;
             #[inline(always)]
@@ -190,16 +185,29 @@ macro_rules! integers {
             }
 
             radix_sorted!();
-            radix_sorted_unstable!();
+            $sorted!($($key)*);
             $(simd_arg_run!($simd);)?
         }
     )*};
 }
 
-integers!(i8, i16, i32: arg_i32, i64: arg_i64, i128, isize, u8, u16, u32, u64, u128, usize);
+integers!(
+    i8 => radix_sorted_unstable!(),
+    i16 => radix_sorted_unstable!(),
+    i32: arg_i32 => key_sorted_unstable!(u32, Signed),
+    i64: arg_i64 => key_sorted_unstable!(u64, Signed),
+    i128 => radix_sorted_unstable!(),
+    isize => radix_sorted_unstable!(),
+    u8 => radix_sorted_unstable!(),
+    u16 => radix_sorted_unstable!(),
+    u32 => key_sorted_unstable!(u32, Unsigned),
+    u64 => key_sorted_unstable!(u64, Unsigned),
+    u128 => radix_sorted_unstable!(),
+    usize => radix_sorted_unstable!()
+);
 
 macro_rules! floats {
-    ($($t:ty: $bits:ty, $signed:ty, $simd:ident;)*) => {$(
+    ($($t:ty: $bits:ty, $simd:ident;)*) => {$(
         impl Reduce for $t {
             type Key = $bits;
             #[inline(always)]
@@ -229,29 +237,17 @@ macro_rules! floats {
             radix_sorted!();
             simd_arg_run!($simd);
 
-            /// Sorts the bits in IEEE 754's total order, in place: that order maps them one to
-            /// one (no element is lost, `-0.0` and `NaN` payloads included, and the order among
-            /// equal keys cannot show), and sorting plain keys runs three times faster than
-            /// sorting elements by a key function (BENCHMARKS.md). Then the `NaN`s with the
-            /// sign bit, which that order puts first, move after the others.
+            /// Sorts the bits in IEEE 754's total order, in place (`keys`): that order maps them
+            /// one to one (no element is lost, `-0.0` and `NaN` payloads included, and the order
+            /// among equal keys cannot show). Then the `NaN`s with the sign bit, which that order
+            /// puts first, move after the others.
             #[cfg(feature = "alloc")]
             #[inline]
             fn sort_unstable(lane: &mut [Self]) {
-                const SIGN: $bits = 1 << (<$bits>::BITS - 1);
                 // SAFETY: `$t` and `$bits` have the same size and alignment, and every bit
                 // pattern is a value of both; `lane` is borrowed for the keys' lifetime only.
-                let keys: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
-                // Branch-free, so both loops vectorise: negative values flip whole, others
-                // only their sign bit; and back.
-                const SHIFT: u32 = <$bits>::BITS - 1;
-                let all_if_set = |k: $bits| ((k as $signed) >> SHIFT) as $bits;
-                for k in keys.iter_mut() {
-                    *k ^= all_if_set(*k) | SIGN;
-                }
-                <$bits as SortKeys>::sort_keys(keys);
-                for k in keys.iter_mut() {
-                    *k ^= !all_if_set(*k) | SIGN;
-                }
+                let bits: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
+                <$bits as super::keys::SortKeys>::sort_keys(bits, super::keys::Order::Float);
                 let negative_nans = lane.iter().take_while(|x| x.is_nan()).count();
                 lane.rotate_left(negative_nans);
             }
@@ -274,7 +270,7 @@ macro_rules! floats {
     )*};
 }
 
-floats! { f32: u32, i32, arg_f32; f64: u64, i64, arg_f64; }
+floats! { f32: u32, arg_f32; f64: u64, arg_f64; }
 
 #[cfg(all(test, feature = "alloc"))]
 mod tests {

@@ -5,9 +5,15 @@
 
 mod element;
 pub(crate) mod fold;
+#[cfg(feature = "alloc")]
+mod keys;
 #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
 pub(crate) mod simd_arg;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod simd_sort;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod simd_sort512;
+#[cfg(all(test, feature = "alloc"))]
+mod sort_tests;
 
 pub use element::{Float, Reduce};

@@ -1,4 +1,5 @@
-//! An AVX2 sort of `u32` keys (the keys `f32` lanes are sorted by): a quicksort whose
+//! An AVX2 sort of `u32` keys (the keys `f32`, `i32` and `u32` lanes are sorted by where the CPU
+//! has AVX2 but not AVX-512, which `super::simd_sort512` sorts with): a quicksort whose
 //! partitions compare eight keys per instruction and left-pack them with a permutation table,
 //! down to runs of at most 128 keys, which a bitonic sorting network sorts in up to sixteen
 //! registers. This is how numpy's default sort (x86-simd-sort) works on this machine class; the

@@ -6,12 +6,12 @@
 //! `dynamic::buffer` (every dynamic operation's output), the GEMM calls (src/matmul/mod.rs) and the
 //! small products' unchecked reads (src/matmul/small.rs: `dynamic_matmul`'s
 //! `small_products_match_a_naive_loop` runs its portable build), the
-//! float lanes read as their bits for sorting (src/reduce/element.rs), and the AVX2 code, which
-//! Miri cannot run: the dispatch in `dynamic::plan` and the arg-reductions' AVX-512 and AVX2
-//! code (src/reduce/simd_arg.rs, the rows loop of src/dynamic/reduce/methods.rs), for which Miri
-//! runs the portable build instead (`dynamic_argminmax` checks it there), and
-//! the AVX2 sort (src/reduce/simd_sort.rs; Miri runs the radix sort instead, and that module's
-//! own tests check the AVX2 sort against the standard library's natively). Every test target
+//! float lanes and integers read as their bits for sorting (src/reduce/element.rs), the vector
+//! sorts (src/reduce/simd_sort.rs for AVX2, src/reduce/simd_sort512/ for AVX-512), which Miri
+//! runs in a build of `shaped` for those CPUs ([`SIMD_TARGETS`]), and the vector code Miri
+//! cannot run: the dispatch in `dynamic::plan` and the arg-reductions' AVX-512 and AVX2 code
+//! (src/reduce/simd_arg.rs, the rows loop of src/dynamic/reduce/methods.rs), for which Miri runs
+//! the portable build instead (`dynamic_argminmax` checks it there). Every test target
 //! that runs code reaches them, and every one runs here on small inputs: the dynamic unit tests (planner, odometer, the thread split), the dynamic API tests, the
 //! numpy fixtures (one case in ten), the view fixtures (likewise), the split tests and the
 //! allocation tests (their large shapes shrunk under `cfg(miri)`), the static tensor tests, the
@@ -137,21 +137,26 @@ const MIRIFLAGS: &str = "-Zmiri-num-cpus=2";
 /// `MIRIFLAGS` added for [`RAYON_TARGETS`].
 const RAYON_MIRIFLAGS: &str = "-Zmiri-tree-borrows -Zmiri-ignore-leaks";
 
-/// Targets run with the crate built for AVX2 (`RUSTFLAGS`), into a target directory of their
-/// own: Miri's CPU reports no AVX2 otherwise, so the AVX2 sort (src/reduce/simd_sort.rs) would
-/// never run. Miri interprets the AVX2 intrinsics it uses.
-const AVX2_TARGETS: &[(&[&str], &[&str])] = &[(&["--lib"], &["reduce::"])];
+/// Targets run with `shaped` built for AVX2 and AVX-512 ([`SIMD_RUSTFLAGS`]), into a target
+/// directory of their own: Miri's CPU reports neither otherwise, so the vector sorts would never
+/// run. The AVX2 sort (src/reduce/simd_sort.rs) runs in its own module's tests, which call it
+/// directly; the AVX-512 sort (src/reduce/simd_sort512/) in its module's tests and, as the sort
+/// the CPU then picks, in every unstable sort of the other `reduce::` tests. Miri interprets the
+/// intrinsics they use but the AVX-512 register compress, for which that module has a model.
+const SIMD_TARGETS: &[(&[&str], &[&str])] = &[(&["--lib"], &["reduce::"])];
 
-/// `RUSTFLAGS` of [`AVX2_TARGETS`].
-const AVX2_RUSTFLAGS: &str = "-C target-feature=+avx2,+popcnt";
+/// The `rustflags` of `shaped` alone for [`SIMD_TARGETS`], set through the profile (nightly's
+/// `-Zprofile-rustflags`): `RUSTFLAGS` would build the dependencies for AVX-512 too, and `wide`
+/// (nalgebra's, a dev-dependency) does not compile so.
+const SIMD_RUSTFLAGS: &str = "-Ctarget-feature=+avx2,+popcnt,+avx512f";
 
 /// How a target is built and checked.
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
     /// Without rayon, Stacked Borrows.
     Plain,
-    /// Without rayon, built for AVX2 ([`AVX2_TARGETS`]).
-    Avx2,
+    /// Without rayon, `shaped` built for AVX2 and AVX-512 ([`SIMD_TARGETS`]).
+    Simd,
     /// With rayon, Tree Borrows ([`RAYON_TARGETS`]).
     Rayon,
 }
@@ -177,12 +182,12 @@ pub fn run(root: &Path) -> Result<(), String> {
 fn run_lanes(root: &Path) -> Result<(), String> {
     let logs = root.join("target").join("miri-logs");
     fs::create_dir_all(&logs).map_err(|e| format!("could not create {}: {e}", logs.display()))?;
-    // The AVX2 and rayon builds third and fourth: each compiles the crate again, and the two
+    // The AVX2/AVX-512 and rayon builds third and fourth: each compiles the crate again, and the two
     // slowest targets go first.
     let mut jobs: Vec<Job> = TARGETS.iter().map(|&(s, a)| (s, a, Mode::Plain)).collect();
-    let extra = AVX2_TARGETS
+    let extra = SIMD_TARGETS
         .iter()
-        .map(|&(s, a)| (s, a, Mode::Avx2))
+        .map(|&(s, a)| (s, a, Mode::Simd))
         .chain(RAYON_TARGETS.iter().map(|&(s, a)| (s, a, Mode::Rayon)));
     for (i, job) in extra.enumerate() {
         jobs.insert((2 + i).min(jobs.len()), job);
@@ -203,7 +208,7 @@ fn run_lanes(root: &Path) -> Result<(), String> {
                         break;
                     };
                     let dir = match mode {
-                        Mode::Avx2 => root.join("target").join("miri-avx2"),
+                        Mode::Simd => root.join("target").join("miri-simd"),
                         Mode::Plain | Mode::Rayon => target_dir.clone(),
                     };
                     if let Err(e) = run_target(root, &dir, logs, selector, test_args, mode) {
@@ -234,22 +239,34 @@ fn run_target(
     if mode != Mode::Rayon {
         args.extend_from_slice(&["--no-default-features", "--features", "std"]);
     }
+    let simd_config = format!("profile.dev.package.shaped.rustflags=[\"{SIMD_RUSTFLAGS}\"]");
+    if mode == Mode::Simd {
+        args.extend_from_slice(&["-Zprofile-rustflags", "--config", &simd_config]);
+    }
     args.extend_from_slice(selector);
     args.push("--");
     args.extend_from_slice(test_args);
     let miriflags = match mode {
         Mode::Rayon => format!("{MIRIFLAGS} {RAYON_MIRIFLAGS}"),
-        Mode::Plain | Mode::Avx2 => MIRIFLAGS.to_string(),
+        Mode::Plain | Mode::Simd => MIRIFLAGS.to_string(),
     };
-    let flags = match mode {
-        Mode::Avx2 => format!("RUSTFLAGS='{AVX2_RUSTFLAGS}' MIRIFLAGS='{miriflags}' "),
-        Mode::Plain | Mode::Rayon => format!("MIRIFLAGS='{miriflags}' "),
-    };
-    let shown = format!("{flags}cargo {}", args.join(" "));
+    // Quoted where a shell would split or expand (the `--config` value), so the line can be
+    // pasted.
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a.contains(['[', '"']) {
+                format!("'{a}'")
+            } else {
+                a.to_string()
+            }
+        })
+        .collect();
+    let shown = format!("MIRIFLAGS='{miriflags}' cargo {}", quoted.join(" "));
     let name = selector.join("").replace('-', "")
         + match mode {
             Mode::Plain => "",
-            Mode::Avx2 => "-avx2",
+            Mode::Simd => "-simd",
             Mode::Rayon => "-rayon",
         };
     let log: PathBuf = logs.join(format!("{name}.log"));
@@ -260,11 +277,7 @@ fn run_target(
         .map_err(|e| format!("could not reopen {}: {e}", log.display()))?;
     println!("==> {shown}");
     let start = Instant::now();
-    let mut command = Command::new("cargo");
-    if mode == Mode::Avx2 {
-        command.env("RUSTFLAGS", AVX2_RUSTFLAGS);
-    }
-    let status = command
+    let status = Command::new("cargo")
         .args(&args)
         .env("MIRIFLAGS", &miriflags)
         .env("CARGO_TARGET_DIR", target_dir)

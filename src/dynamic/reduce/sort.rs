@@ -39,10 +39,13 @@ pub(crate) fn sort_in_place<T: Reduce>(
     stable: bool,
 ) -> Result<(), ShapeError> {
     let (starts, len, step) = lanes(l, axis)?;
-    let sort = |s: &mut [T]| match (stable, len > 64) {
-        (true, _) => T::sort_stable(s),
-        (false, true) => T::sort_unstable(s),
-        (false, false) => s.sort_unstable_by_key(|x| x.sort_key()),
+    // Short lanes too: each type's unstable sort picks what is fast for its length.
+    let sort = |s: &mut [T]| {
+        if stable {
+            T::sort_stable(s)
+        } else {
+            T::sort_unstable(s)
+        }
     };
     let mut buf = Vec::new();
     for p in starts {

@@ -1,0 +1,91 @@
+//! Unstable sorts of 32- and 64-bit elements as unsigned keys, in place: an element's bits map one
+//! to one onto a key whose unsigned order is numpy's ([`Order`]), so the lane is sorted as keys
+//! and turned back, whatever the element's type. Plain keys sort three times faster than elements
+//! by a key function (BENCHMARKS.md), and one sort serves six types.
+//!
+//! The sort is the AVX-512 one where the CPU has it (it maps the bits itself, in registers, so a
+//! short lane is read and written once), else for `u32` keys the AVX2 one, else a radix sort
+//! (short lanes: the standard library's); those take the keys mapped by the loops here.
+
+/// How an element's bits map onto the unsigned key it sorts by.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Order {
+    /// Unsigned integers: the bits are the key.
+    Unsigned,
+    /// Signed integers: the sign bit flipped.
+    Signed,
+    /// Floats in IEEE 754's total order: negative values (sign bit set) flipped whole, the others
+    /// only their sign bit. `-0.0` sorts just before `0.0` and `NaN`s with the sign bit first:
+    /// the caller moves those after the others.
+    Float,
+}
+
+/// Lanes up to this long are sorted by the standard library's unstable sort rather than a radix
+/// sort, whose passes over every bucket cost more than the comparisons on so few elements.
+pub(crate) const SHORT: usize = 64;
+
+/// Unsigned keys that can be sorted: `u32` and `u64`.
+pub(crate) trait SortKeys: Sized {
+    /// Sorts `bits` by their keys in `order`, in place.
+    fn sort_keys(bits: &mut [Self], order: Order);
+}
+
+/// `SortKeys` for the keys `$k`, `$simd512` their AVX-512 sort, `$simd2` (optional) their AVX2
+/// one.
+macro_rules! sort_keys {
+    ($k:ty, $signed:ty, $simd512:ident $(, $simd2:ident)?) => {
+        impl SortKeys for $k {
+            #[inline]
+            fn sort_keys(bits: &mut [$k], order: Order) {
+                #[cfg(all(feature = "std", target_arch = "x86_64"))]
+                if crate::reduce::simd_sort512::$simd512(bits, order) {
+                    return;
+                }
+                const SIGN: $k = 1 << (<$k>::BITS - 1);
+                const SHIFT: u32 = <$k>::BITS - 1;
+                // Every bit of a key set where its sign bit is (branch-free, so the loops
+                // vectorise).
+                let all_if_set = |k: $k| ((k as $signed) >> SHIFT) as $k;
+                match order {
+                    Order::Unsigned => {}
+                    Order::Signed => bits.iter_mut().for_each(|k| *k ^= SIGN),
+                    Order::Float => bits.iter_mut().for_each(|k| *k ^= all_if_set(*k) | SIGN),
+                }
+                sort_plain(bits);
+                match order {
+                    Order::Unsigned => {}
+                    Order::Signed => bits.iter_mut().for_each(|k| *k ^= SIGN),
+                    // The key's sign bit is set for what was positive.
+                    Order::Float => bits.iter_mut().for_each(|k| *k ^= !all_if_set(*k) | SIGN),
+                }
+            }
+        }
+
+        /// Plain keys ascending, without AVX-512.
+        fn sort_plain(keys: &mut [$k]) {
+            $(
+                #[cfg(all(feature = "std", target_arch = "x86_64"))]
+                if crate::reduce::simd_sort::$simd2(keys) {
+                    return;
+                }
+            )?
+            if keys.len() <= SHORT {
+                keys.sort_unstable();
+            } else {
+                radsort::sort(keys);
+            }
+        }
+    };
+}
+
+/// 32-bit keys.
+mod k32 {
+    use super::{Order, SHORT, SortKeys};
+    sort_keys!(u32, i32, sort_u32, sort_u32);
+}
+
+/// 64-bit keys.
+mod k64 {
+    use super::{Order, SHORT, SortKeys};
+    sort_keys!(u64, i64, sort_u64);
+}

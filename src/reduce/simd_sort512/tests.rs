@@ -1,0 +1,135 @@
+//! The AVX-512 sort against the standard library's, for both key widths; natively where the CPU
+//! has AVX-512, and under Miri when the crate is built for it (inputs shrunk).
+
+use super::{Order, lanes, sort_u32, sort_u64};
+use alloc::vec::Vec;
+
+/// `n` pseudo-random keys from `seed`, modulo `spread` unless it is 0 (then all 64 bits).
+fn keys(n: usize, seed: u64, spread: u64) -> Vec<u64> {
+    let mut s = seed;
+    (0..n)
+        .map(|_| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let x = s ^ (s >> 29);
+            if spread == 0 { x } else { x % spread }
+        })
+        .collect()
+}
+
+/// Both widths' sorts of `v` (as `u64`, and its low halves as `u32`) against the standard
+/// library's. Where the CPU lacks AVX-512 (Miri unless the crate is built for it) nothing runs
+/// and nothing is checked, but a build for AVX-512 must run it.
+fn check(v: &[u64]) {
+    let run = super::detected();
+    assert!(run || !cfg!(target_feature = "avx512f"));
+    if !run {
+        return;
+    }
+    let mut got = v.to_vec();
+    let mut want = got.clone();
+    want.sort_unstable();
+    assert!(sort_u64(&mut got, Order::Unsigned));
+    assert_eq!(got, want, "u64, n = {}", v.len());
+    let mut got: Vec<u32> = v.iter().map(|&k| k as u32).collect();
+    let mut want = got.clone();
+    want.sort_unstable();
+    assert!(sort_u32(&mut got, Order::Unsigned));
+    assert_eq!(got, want, "u32, n = {}", v.len());
+}
+
+#[test]
+fn every_length_up_to_300_and_rows_of_a_thousand() {
+    // Under Miri: every network size and one partition level or two.
+    let (lengths, rows) = if cfg!(miri) {
+        ((0..300).step_by(29), 1)
+    } else {
+        ((0..300).step_by(1), 20)
+    };
+    for n in lengths {
+        check(&keys(n, n as u64, 0));
+        check(&keys(n, n as u64 + 7, 5));
+    }
+    for seed in 0..rows {
+        check(&keys(1000, seed, 0));
+        check(&keys(1000, seed, 1000));
+    }
+    if !cfg!(miri) {
+        check(&keys(70_000, 3, 0));
+        check(&keys(5_000, 4, 3));
+    }
+}
+
+#[test]
+fn ordered_equal_and_extreme_keys() {
+    let lengths: &[usize] = if cfg!(miri) {
+        &[65, 300]
+    } else {
+        &[65, 100, 257, 1000, 4097]
+    };
+    for &n in lengths {
+        let m = n as u64;
+        check(&(0..m).collect::<Vec<_>>());
+        check(&(0..m).rev().collect::<Vec<_>>());
+        check(&alloc::vec![7; n]);
+        check(&alloc::vec![u64::MAX; n]);
+        check(&alloc::vec![u32::MAX as u64; n]);
+        check(
+            &(0..m)
+                .map(|i| if i % 2 == 0 { 0 } else { u64::MAX })
+                .collect::<Vec<_>>(),
+        );
+        // Organ pipe and sawtooth: classic bad cases for a median pivot.
+        check(&(0..m).map(|i| i.min(m - i)).collect::<Vec<_>>());
+        check(&(0..m).map(|i| i % 17).collect::<Vec<_>>());
+        // Keys differing only in the top bit, so the unsigned order matters.
+        check(
+            &(0..m)
+                .map(|i| (i % 3) << 63 | (i % 3) << 31)
+                .collect::<Vec<_>>(),
+        );
+    }
+}
+
+/// The compress model Miri runs agrees with the instruction, on every 8-lane mask and a spread
+/// of 16-lane ones.
+#[cfg(not(miri))]
+#[test]
+fn compress_model_is_the_instruction() {
+    if !super::detected() {
+        return;
+    }
+    #[target_feature(enable = "avx512f")]
+    fn agree() {
+        let k32: [u32; 16] = core::array::from_fn(|i| 100 + i as u32);
+        let k64: [u64; 8] = core::array::from_fn(|i| 1 << 40 | i as u64);
+        let (v32, v64) = (lanes::w32::load(&k32), lanes::w64::load(&k64));
+        let lanes32 = |v| {
+            let mut out = [0; 16];
+            lanes::w32::store_whole(&mut out, v);
+            out
+        };
+        let lanes64 = |v| {
+            let mut out = [0; 8];
+            lanes::w64::store_whole(&mut out, v);
+            out
+        };
+        for m in (0..=u16::MAX).step_by(7).chain([u16::MAX]) {
+            assert_eq!(
+                lanes32(lanes::w32::compress(m, v32)),
+                lanes32(lanes::w32::compress_model(m, v32)),
+                "{m:#x}"
+            );
+        }
+        for m in 0..=u8::MAX {
+            assert_eq!(
+                lanes64(lanes::w64::compress(m, v64)),
+                lanes64(lanes::w64::compress_model(m, v64)),
+                "{m:#x}"
+            );
+        }
+    }
+    // SAFETY: the CPU has AVX-512F (checked above).
+    unsafe { agree() };
+}

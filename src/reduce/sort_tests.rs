@@ -1,0 +1,191 @@
+//! `Reduce::sort_unstable` of every type sorted as plain keys (`f32`, `f64`, `i32`, `i64`, `u32`,
+//! `u64`) against the standard library's sort by `sort_key`: whichever sort the CPU runs
+//! (AVX-512, AVX2 or the radix sort), on every short length and some long ones, ordered,
+//! reversed, equal and duplicate-heavy lanes, and the special values (`NaN`s of both signs and
+//! several payloads, both zeros, both infinities, the integers' extremes).
+
+use super::Reduce;
+use alloc::vec::Vec;
+use core::fmt::Debug;
+
+/// A type under test: values from random bits, and the special ones.
+trait Case: Reduce + Debug {
+    /// A value from 64 random bits (for floats, any bit pattern: `NaN`s, infinities and
+    /// subnormals included).
+    fn from_random(x: u64) -> Self;
+    /// Values each lane mixes in.
+    const SPECIAL: &'static [Self];
+    /// The value's bits, to check that no element is lost or changed.
+    fn bits(self) -> u64;
+    /// A small value from `i` (for duplicate-heavy and ordered lanes).
+    fn small(i: i64) -> Self;
+}
+
+macro_rules! cases {
+    ($($t:ty: $bits:ty, [$($s:expr),*];)*) => {$(
+        impl Case for $t {
+            fn from_random(x: u64) -> Self {
+                <$t>::from_bits_or_cast(x)
+            }
+            const SPECIAL: &'static [Self] = &[$($s),*];
+            fn bits(self) -> u64 {
+                self.to_bits_or_cast() as u64
+            }
+            fn small(i: i64) -> Self {
+                i as $t
+            }
+        }
+    )*};
+}
+
+/// `from_bits`/`to_bits` for floats, plain casts for integers (one name for the macro above).
+trait Bits {
+    fn from_bits_or_cast(x: u64) -> Self;
+    fn to_bits_or_cast(self) -> u64;
+}
+
+macro_rules! bits {
+    (floats: $($f:ty: $b:ty),*; ints: $($i:ty),*) => {
+        $(impl Bits for $f {
+            fn from_bits_or_cast(x: u64) -> Self {
+                <$f>::from_bits(x as $b)
+            }
+            fn to_bits_or_cast(self) -> u64 {
+                self.to_bits() as u64
+            }
+        })*
+        $(impl Bits for $i {
+            fn from_bits_or_cast(x: u64) -> Self {
+                x as $i
+            }
+            fn to_bits_or_cast(self) -> u64 {
+                self as u64
+            }
+        })*
+    };
+}
+
+bits!(floats: f32: u32, f64: u64; ints: i32, i64, u32, u64);
+
+cases! {
+    f32: u32, [
+        f32::NAN, -f32::NAN, f32::from_bits(0x7fc0_0123), f32::from_bits(0xff80_0001),
+        0.0, -0.0, f32::INFINITY, f32::NEG_INFINITY, f32::MIN_POSITIVE, -f32::MIN_POSITIVE,
+        f32::MAX, f32::MIN, 1.0, -1.0
+    ];
+    f64: u64, [
+        f64::NAN, -f64::NAN, f64::from_bits(0x7ff8_0000_0000_0123), f64::from_bits(0xfff0_0000_0000_0001),
+        0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, f64::MIN_POSITIVE, -f64::MIN_POSITIVE,
+        f64::MAX, f64::MIN, 1.0, -1.0
+    ];
+    i32: u32, [i32::MIN, i32::MAX, 0, -1, 1, i32::MIN + 1];
+    i64: u64, [i64::MIN, i64::MAX, 0, -1, 1, i64::MIN + 1, i32::MIN as i64, u32::MAX as i64];
+    u32: u32, [0, u32::MAX, 1 << 31, (1 << 31) - 1];
+    u64: u64, [0, u64::MAX, 1 << 63, (1 << 63) - 1, u32::MAX as u64];
+}
+
+/// `Reduce::sort_unstable` of `input` against `sort_unstable_by_key(sort_key)`: the same key
+/// at every position, and the same elements bit for bit (the order among equal keys, `-0.0`
+/// and `0.0` or `NaN` payloads, may differ).
+fn check<T: Case>(input: &[T]) {
+    let mut got = input.to_vec();
+    T::sort_unstable(&mut got);
+    let mut want = input.to_vec();
+    want.sort_unstable_by_key(|x| x.sort_key());
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert!(
+            g.sort_key() == w.sort_key(),
+            "n = {}, at {i}: {g:?} where {w:?}",
+            input.len()
+        );
+    }
+    let bits = |v: &[T]| {
+        let mut b: Vec<u64> = v.iter().map(|x| x.bits()).collect();
+        b.sort_unstable();
+        b
+    };
+    assert_eq!(bits(&got), bits(input), "n = {}", input.len());
+}
+
+/// `n` values from `seed`: random bits, one in `special_every` a special value (none if 0).
+fn lane<T: Case>(n: usize, seed: u64, special_every: usize) -> Vec<T> {
+    let mut s = seed;
+    (0..n)
+        .map(|i| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if special_every != 0 && i % special_every == 0 {
+                T::SPECIAL[(s >> 33) as usize % T::SPECIAL.len()]
+            } else {
+                T::from_random(s ^ (s >> 31))
+            }
+        })
+        .collect()
+}
+
+fn every_case<T: Case>() {
+    // Under Miri: every network size and a partition level or two, on fewer lengths.
+    let (lengths, long): (Vec<usize>, &[usize]) = if cfg!(miri) {
+        (alloc::vec![0, 1, 17, 100, 200, 290], &[])
+    } else {
+        ((0..=300).collect(), &[1000, 2048, 4099, 30_000])
+    };
+    for &n in lengths.iter().chain(long) {
+        check::<T>(&lane(n, n as u64, 0));
+        check::<T>(&lane(n, n as u64 + 1, 3));
+        // Duplicate-heavy.
+        check::<T>(
+            &(0..n as i64)
+                .map(|i| T::small((i * 7919) % 5))
+                .collect::<Vec<_>>(),
+        );
+    }
+    let shaped: &[usize] = if cfg!(miri) {
+        &[300]
+    } else {
+        &[65, 257, 1000, 5000]
+    };
+    // Under Miri, lanes of one special value: the first two only.
+    let specials = if cfg!(miri) { 2 } else { T::SPECIAL.len() };
+    for &n in shaped {
+        let m = n as i64;
+        check::<T>(&(0..m).map(T::small).collect::<Vec<_>>());
+        check::<T>(&(0..m).rev().map(T::small).collect::<Vec<_>>());
+        for &s in &T::SPECIAL[..specials] {
+            check::<T>(&alloc::vec![s; n]);
+        }
+        // Only special values, all mixed.
+        check::<T>(&lane(n, 5, 1));
+    }
+}
+
+#[test]
+fn f32_sorts_as_the_standard_library_by_key() {
+    every_case::<f32>();
+}
+
+#[test]
+fn f64_sorts_as_the_standard_library_by_key() {
+    every_case::<f64>();
+}
+
+#[test]
+fn i32_sorts_as_the_standard_library_by_key() {
+    every_case::<i32>();
+}
+
+#[test]
+fn i64_sorts_as_the_standard_library_by_key() {
+    every_case::<i64>();
+}
+
+#[test]
+fn u32_sorts_as_the_standard_library_by_key() {
+    every_case::<u32>();
+}
+
+#[test]
+fn u64_sorts_as_the_standard_library_by_key() {
+    every_case::<u64>();
+}
