@@ -62,6 +62,7 @@ macro_rules! sort_keys {
         }
 
         /// Plain keys ascending, without AVX-512.
+        #[inline]
         fn sort_plain(keys: &mut [$k]) {
             $(
                 #[cfg(all(feature = "std", target_arch = "x86_64"))]

@@ -26,6 +26,7 @@ const NETWORK: usize = 128;
 
 /// Sorts `keys` ascending with AVX2 and returns `true`, or returns `false` (nothing done) when
 /// the CPU lacks AVX2 or POPCNT (the count of keys below the pivot in eight).
+#[inline]
 pub(crate) fn sort_u32(keys: &mut [u32]) -> bool {
     if !(std::arch::is_x86_feature_detected!("avx2")
         && std::arch::is_x86_feature_detected!("popcnt"))
@@ -61,6 +62,7 @@ pub(crate) fn sort_u32(keys: &mut [u32]) -> bool {
 /// `keys` sorted: partitions around a pivot until a run fits the network. `scratch` holds
 /// `keys.len() + 8` keys.
 #[target_feature(enable = "avx2,popcnt")]
+#[inline]
 fn quicksort(keys: &mut [u32], scratch: &mut [u32], depth: u32) {
     let n = keys.len();
     if n <= NETWORK {
@@ -89,6 +91,7 @@ fn quicksort(keys: &mut [u32], scratch: &mut [u32], depth: u32) {
     quicksort(right, scratch, depth + 1);
 }
 
+#[inline]
 fn median3(a: u32, b: u32, c: u32) -> u32 {
     a.max(b).min(a.min(b).max(c))
 }
@@ -99,6 +102,7 @@ fn median3(a: u32, b: u32, c: u32) -> u32 {
 /// keys just read), the others likewise into `scratch`, then copied after them. A store writes
 /// all eight lanes: those past the packed keys are overwritten by the next store.
 #[target_feature(enable = "avx2,popcnt")]
+#[inline]
 fn partition(keys: &mut [u32], scratch: &mut [u32], pivot: u32) -> usize {
     let n = keys.len();
     // Unsigned order through the signed comparison: flip the sign bits of both sides.
@@ -165,6 +169,7 @@ static PACK: [__m256i; 256] = {
 /// the bitonic network in 1 to 16 registers. The padding sorts last, and equal keys are
 /// indistinguishable, so the first `keys.len()` sorted keys are the answer.
 #[target_feature(enable = "avx2,popcnt")]
+#[inline]
 fn network(keys: &mut [u32]) {
     match keys.len() {
         0..=1 => {}
@@ -178,6 +183,7 @@ fn network(keys: &mut [u32]) {
 
 /// `keys` (at most `8 * R`) sorted in `R` registers.
 #[target_feature(enable = "avx2,popcnt")]
+#[inline]
 fn in_registers<const R: usize>(keys: &mut [u32]) {
     let n = keys.len();
     let mut v = [_mm256_set1_epi32(-1); R];

@@ -173,6 +173,7 @@ macro_rules! lanes {
             /// native tests check that the two agree.
             #[cfg(any(miri, test))]
             #[target_feature(enable = "avx512f")]
+            #[inline]
             pub(in super::super) fn compress_model(m: Mask, v: V) -> V {
                 let mut lanes = [0; W];
                 store_whole(&mut lanes, v);

@@ -26,6 +26,7 @@ use super::keys::Order;
 
 /// Sorts `bits` by their keys in `order` with AVX-512 and returns `true`, or returns `false`
 /// (nothing done) when the CPU lacks AVX-512F or POPCNT.
+#[inline]
 pub(crate) fn sort_u32(bits: &mut [u32], order: Order) -> bool {
     if !detected() {
         return false;
@@ -36,6 +37,7 @@ pub(crate) fn sort_u32(bits: &mut [u32], order: Order) -> bool {
 }
 
 /// [`sort_u32`] for 64 bits.
+#[inline]
 pub(crate) fn sort_u64(bits: &mut [u64], order: Order) -> bool {
     if !detected() {
         return false;
@@ -46,6 +48,7 @@ pub(crate) fn sort_u64(bits: &mut [u64], order: Order) -> bool {
 }
 
 /// Whether the CPU has what the sort needs (known at compile time when built for it).
+#[inline]
 fn detected() -> bool {
     std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("popcnt")
 }
@@ -59,6 +62,7 @@ macro_rules! quicksort {
         /// `bits` sorted by their keys in `order`: a run the network takes is mapped to keys
         /// and back in registers; a longer one is mapped in place, sorted, and mapped back.
         #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
         pub(super) fn sort(bits: &mut [v::Key], order: super::Order) {
             let f = v::flip(order);
             if bits.len() <= NETWORK {
@@ -94,6 +98,7 @@ macro_rules! quicksort {
 
         /// `keys` sorted: partitions around a pivot until a run fits the network.
         #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
         pub(super) fn quicksort(keys: &mut [v::Key], depth: u32) {
             let n = keys.len();
             if n <= NETWORK {
@@ -125,6 +130,7 @@ macro_rules! quicksort {
 
         /// The median of `W` keys spread evenly over `keys` (sorted in one register).
         #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
         fn pivot(keys: &[v::Key]) -> v::Key {
             let n = keys.len();
             let mut sample = [0; v::W];
@@ -149,6 +155,7 @@ macro_rules! quicksort {
         /// at both for each split. Then the rest a register at a time, likewise; the keys set
         /// aside fill the last slots.
         #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
         fn partition(keys: &mut [v::Key], pivot: v::Key) -> usize {
             const BLOCK: usize = UNROLL * v::W;
             let n = keys.len();

@@ -14,6 +14,7 @@ macro_rules! network {
         /// time: BENCHMARKS.md). With `MAP`, `keys` are bits mapped to keys by `f` as they are
         /// read, and back as they are written.
         #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
         pub(super) fn network<const MAP: bool>(keys: &mut [v::Key], f: v::Flip) {
             match keys.len().div_ceil(v::W) {
                 _ if keys.len() <= 1 => {}
@@ -38,6 +39,7 @@ macro_rules! network {
 
         /// `keys` (at most `W * U`) sorted in `U` of `R` registers, mapped by `f` if `MAP`.
         #[target_feature(enable = "avx512f,popcnt")]
+        #[inline]
         pub(super) fn in_registers<const R: usize, const U: usize, const MAP: bool>(
             keys: &mut [v::Key],
             f: v::Flip,
