@@ -50,7 +50,7 @@ macro_rules! network {
             let mut x = [fill; R];
             // With `MAP`, padded with the bits whose key is `Key::MAX`.
             let fill_bits = if MAP { v::from_key(fill, f) } else { fill };
-            super::network::unrolled!(r < R => {
+            super::network::each_register!(r < R => {
                 let from = (v::W * r).min(n);
                 let y = v::load_part(&keys[from..(from + v::W).min(n)], fill_bits);
                 x[r] = if MAP { v::to_key(y, f) } else { y };
@@ -59,7 +59,7 @@ macro_rules! network {
             // every step function of so many instances, and then the keys go through memory.
             let x = &mut x;
             super::network::bitonic!(x, R, U);
-            super::network::unrolled!(r < R => {
+            super::network::each_register!(r < R => {
                 let from = (v::W * r).min(n);
                 let y = if MAP { v::from_key(x[r], f) } else { x[r] };
                 v::store_part(&mut keys[from..(from + v::W).min(n)], y);
@@ -85,7 +85,8 @@ macro_rules! network {
 /// `W * r + lane`), in the form whose comparators all put the smaller key first: sorted blocks
 /// of `k / 2` merge into blocks of `k` by [`flip!`] (key `i` against `i ^ (k - 1)`, the second
 /// block read backwards) and then [`clean!`] at `k / 4, ..., 1` (key `i` against `i ^ j`), for
-/// `k = 2, 4, ..., W * $r`. Every index is a constant, so the keys stay in registers. Keys from
+/// `k = 2, 4, ..., W * $r`. Every index is a constant once the compiler unrolls the loops over
+/// registers, so the keys stay in registers (mostly: see [`each_register!`]). Keys from
 /// register `$u` on are all `Key::MAX` padding: a comparator can only keep them there, so those
 /// registers are skipped.
 macro_rules! bitonic {
@@ -121,13 +122,13 @@ macro_rules! flip {
     ($x:ident, $r:ident, $u:ident, $k:literal) => {
         if $k <= v::W {
             let upper = const { upper_lanes($k / 2) };
-            super::network::unrolled!(r < $u => {
+            super::network::each_register!(r < $u => {
                 let other = v::mirror::<$k>($x[r]);
                 let lo = v::min($x[r], other);
                 $x[r] = v::max_where(lo, upper, $x[r], other);
             });
         } else {
-            super::network::unrolled!(r < $u => {
+            super::network::each_register!(r < $u => {
                 let q = r ^ ($k / v::W - 1);
                 if q > r && q < $u {
                     let back = v::mirror::<{ v::W }>($x[q]);
@@ -146,7 +147,7 @@ macro_rules! flip {
 macro_rules! clean {
     ($x:ident, $r:ident, $u:ident, $j:literal) => {
         if $j >= v::W {
-            super::network::unrolled!(r < $u => {
+            super::network::each_register!(r < $u => {
                 let q = r ^ ($j / v::W);
                 if q > r && q < $u {
                     ($x[r], $x[q]) = (v::min($x[r], $x[q]), v::max($x[r], $x[q]));
@@ -154,7 +155,7 @@ macro_rules! clean {
             });
         } else {
             let upper = const { upper_lanes($j) };
-            super::network::unrolled!(r < $u => {
+            super::network::each_register!(r < $u => {
                 let other = v::partner::<$j>($x[r]);
                 let lo = v::min($x[r], other);
                 $x[r] = v::max_where(lo, upper, $x[r], other);
@@ -163,22 +164,17 @@ macro_rules! clean {
     };
 }
 
-/// `$body` for each `$r` below `$n` (at most 16), written out: the compiler does not always
-/// unroll a loop over 16 registers, and then keeps them in memory and picks directions at run
-/// time.
-macro_rules! unrolled {
+/// `$body` for each `$r` below `$n` (at most 16), as a loop of constant length. Written out
+/// instead (16 copies a step), the network sorted 15-18% faster (`[1000, 1000]` f32 2.05 ms
+/// against 2.43) but was 22k lines of every dependent's front end, 1.7 s of its build
+/// (BENCHMARKS.md, "Build time of a dependent").
+macro_rules! each_register {
     ($r:ident < $n:ident => $body:block) => {
-        super::network::unrolled!(@ $r, $n, $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
         const { assert!($n <= 16) };
-    };
-    (@ $r:ident, $n:ident, $body:block; $($i:literal)*) => {
-        $(
-            if $i < $n {
-                let $r: usize = $i;
-                $body
-            }
-        )*
+        for $r in 0..$n {
+            $body
+        }
     };
 }
 
-pub(super) use {bitonic, clean, flip, merge, network, unrolled};
+pub(super) use {bitonic, clean, each_register, flip, merge, network};
