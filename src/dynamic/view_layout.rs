@@ -3,7 +3,7 @@
 //! a new layout or the [`ShapeError`] that says what does not fit; the view types call them and
 //! keep their buffer. Nothing here touches elements.
 //!
-//! One file for all view layouts (over 400 lines with its tests): they share the axis helpers
+//! One file for all view layouts (over 500 lines with its tests): they share the axis helpers
 //! and one invariant. Every layout made here reaches only positions the input layout reached (or, for
 //! [`as_strided`], positions checked against the buffer's length), which is what keeps every
 //! view in bounds.

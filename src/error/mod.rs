@@ -1,6 +1,6 @@
 //! [`ShapeError`]: what went wrong when a shape is checked at run time.
 //!
-//! One enum and its `Display` (over 400 lines): splitting would part each variant from the
+//! One enum and its `Display` (over 600 lines): splitting would part each variant from the
 //! message that explains it. The shapes it carries are [`Dims`] (`dims.rs`).
 //!
 //! Static shapes are checked by the compiler; this is for what only run time can see (a slice's

@@ -26,6 +26,10 @@
 //! elements of `C` at once, the lanes added up at the end (4-byte elements or one column, `k`
 //! of at least 256: see [`dots_fit`]).
 //!
+//! Over 500 lines: the block kernel, the dot products and the helpers that keep their windows of
+//! `b` and their stores free of bounds checks and `memcpy` calls share the lane widths and the
+//! `Matrix` contract, and are one choice of kernel; the narrow kernel is in `narrow.rs`.
+//!
 //! On x86-64 with `std` the kernels are also compiled for AVX2 and that build runs when the CPU
 //! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate.
 

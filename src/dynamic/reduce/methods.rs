@@ -1,7 +1,7 @@
 //! The reduction, sort and unique methods, stamped onto [`DynTensor`], [`DynView`] and
 //! [`DynViewMut`] alike: each reads the elements through the type's layout, any strides.
 //!
-//! Over 400 lines, 184 of them documentation with runnable examples: one macro stamps every
+//! Over 500 lines, 184 of them documentation with runnable examples: one macro stamps every
 //! method onto three types, so they stay in one file.
 
 use super::super::view_layout::{axis_of, collect};
