@@ -42,7 +42,7 @@ macro_rules! binary {
             #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
             fn $op(self, rhs: R) -> Self::Output {
-                engine::zip_held::<HolderOf2<Self, R>, _, _, _, _, _>(
+                <engine::KindOf2<Self, R> as engine::Run>::zip::<HolderOf2<Self, R>, _, _, _, _, _>(
                     &self,
                     &rhs,
                     <T as BinaryElements<element::$Marker, R::Elem>>::apply,

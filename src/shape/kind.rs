@@ -46,7 +46,9 @@ pub trait Select {
 }
 
 /// [`Fixed`] or [`Runtime`]. Sealed.
-pub trait Kind: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static {
+pub trait Kind:
+    sealed::Sealed + crate::ops::engine::Run + Copy + Default + Debug + Send + Sync + 'static
+{
     /// `Fixed` when both are `Fixed`, else `Runtime`.
     type Or<K: Kind>: Kind;
     /// `true` for [`Fixed`].

@@ -15,12 +15,14 @@
 use core::marker::PhantomData;
 
 use crate::layout::{Layout, Plan, broadcast_strides, element_count, plan};
-use crate::shape::kind::{Kind, Select};
+use crate::shape::kind::Kind;
 use crate::storage::holder::{Holder, Inline};
 use crate::{Operand, Shape, ShapeError, Tensor};
 
 mod leading;
+mod run;
 mod runtime;
+pub(crate) use run::Run;
 // The run-time plan's runners: every build's `Dyn` operands, and every shape in debug builds.
 #[cfg_attr(not(debug_assertions), allow(dead_code))]
 mod shared;
@@ -63,7 +65,7 @@ impl<S: Shape, A: Operand, B: Operand> Planned<S, A, B> {
 }
 
 /// The kind of an operation over operands `A` and `B`: `Fixed` only when both shapes are.
-type KindOf2<A, B> = <<A as Operand>::Kind as Kind>::Or<<B as Operand>::Kind>;
+pub(crate) type KindOf2<A, B> = <<A as Operand>::Kind as Kind>::Or<<B as Operand>::Kind>;
 
 /// A shape error where the operator form has no `Result` to return it in.
 #[cold]
@@ -76,56 +78,8 @@ pub(crate) fn shape_panic(e: ShapeError) -> ! {
 /// Where the result of an operation over `A` and `B` goes: on the heap when either is boxed.
 pub(crate) type HolderOf2<A, B> = <<A as Operand>::Holder as Holder>::Or<<B as Operand>::Holder>;
 
-/// The two arms of one element-wise operation, its result handed back by `H`.
-struct Zip<'x, H, A, B, S, F> {
-    a: &'x A,
-    b: &'x B,
-    f: F,
-    _s: PhantomData<(H, S)>,
-}
-
-impl<H: Holder, A: Operand, B: Operand, S: Shape, O, F> Select for Zip<'_, H, A, B, S, F>
-where
-    F: FnMut(&A::Elem, &B::Elem) -> O,
-{
-    type Output = Result<H::Hold<Tensor<O, S>>, ShapeError>;
-    #[inline(always)]
-    fn fixed(mut self) -> Self::Output {
-        let (a, b) = (self.a.source(), self.b.source());
-        Ok(H::from_writer::<O, S>(|out| {
-            imp::zip::<A, B, S, O, F>(a, b, out, &mut self.f)
-        }))
-    }
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn runtime(self) -> Self::Output {
-        // `f` moved out first, here and below: a borrow of a field kept the whole visitor on the
-        // stack, its fields stored before every call.
-        let mut f = self.f;
-        runtime::zip::<H, _, _, _, _, _>(self.a, self.b, &mut f)
-    }
-}
-
-/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`, the result handed back by `H`; an
-/// error when a run-time extent does not broadcast.
-#[inline(always)]
-pub(crate) fn try_zip_held<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
-    a: &A,
-    b: &B,
-    f: F,
-) -> Result<H::Hold<Tensor<O, S>>, ShapeError>
-where
-    F: FnMut(&A::Elem, &B::Elem) -> O,
-{
-    KindOf2::<A, B>::select(Zip {
-        a,
-        b,
-        f,
-        _s: PhantomData::<(H, S)>,
-    })
-}
-
-/// [`try_zip_held`] returning the tensor itself.
+/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`; an error when a run-time extent does
+/// not broadcast.
 #[inline(always)]
 pub(crate) fn try_zip<A: Operand, B: Operand, S: Shape, O, F>(
     a: &A,
@@ -135,65 +89,18 @@ pub(crate) fn try_zip<A: Operand, B: Operand, S: Shape, O, F>(
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    try_zip_held::<Inline, A, B, S, O, F>(a, b, f)
+    <KindOf2<A, B> as Run>::try_zip::<Inline, A, B, S, O, F>(a, b, f)
 }
 
-/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`, handed back by `H`; panics with the
-/// error's message when a run-time extent does not broadcast (a static shape never does: the
-/// check was the type's).
-#[inline(always)]
-pub(crate) fn zip_held<H: Holder, A: Operand, B: Operand, S: Shape, O, F>(
-    a: &A,
-    b: &B,
-    f: F,
-) -> H::Hold<Tensor<O, S>>
-where
-    F: FnMut(&A::Elem, &B::Elem) -> O,
-{
-    // The visitor itself, not `try_zip_held`: one function fewer per operation in a debug build.
-    let zipped = KindOf2::<A, B>::select(Zip {
-        a,
-        b,
-        f,
-        _s: PhantomData::<(H, S)>,
-    });
-    match zipped {
-        Ok(t) => t,
-        Err(e) => shape_panic(e),
-    }
-}
-
-/// [`zip_held`] returning the tensor itself.
+/// `out[i] = f(a[i], b[i])` over the broadcast shape `S`; panics with the error's message when a
+/// run-time extent does not broadcast (a static shape never does: the check was the type's).
+/// Operators call [`Run::zip`] themselves: one function fewer each in a debug build.
 #[inline(always)]
 pub(crate) fn zip<A: Operand, B: Operand, S: Shape, O, F>(a: &A, b: &B, f: F) -> Tensor<O, S>
 where
     F: FnMut(&A::Elem, &B::Elem) -> O,
 {
-    zip_held::<Inline, A, B, S, O, F>(a, b, f)
-}
-
-struct Map<'x, A, F> {
-    a: &'x A,
-    f: F,
-}
-
-impl<A: Operand, O, F: FnMut(&A::Elem) -> O> Select for Map<'_, A, F> {
-    type Output = Tensor<O, A::Shape>;
-    #[inline(always)]
-    fn fixed(mut self) -> Self::Output {
-        let a = self.a.source();
-        Tensor::from_writer(|out| imp::map::<A, O, F>(a, out, &mut self.f))
-    }
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn runtime(self) -> Self::Output {
-        let mut f = self.f;
-        // The output has the operand's shape: only the allocation can fail.
-        match runtime::map(self.a, &mut f) {
-            Ok(t) => t,
-            Err(e) => shape_panic(e),
-        }
-    }
+    <KindOf2<A, B> as Run>::zip::<Inline, A, B, S, O, F>(a, b, f)
 }
 
 /// `out[i] = f(a[i])`.
@@ -202,30 +109,7 @@ pub(crate) fn map<A: Operand, O, F>(a: &A, f: F) -> Tensor<O, A::Shape>
 where
     F: FnMut(&A::Elem) -> O,
 {
-    <A::Kind as Kind>::select(Map { a, f })
-}
-
-struct Assign<'x, S, T, B, F> {
-    out: &'x mut [T],
-    out_dims: &'x [usize],
-    b: &'x B,
-    f: F,
-    _s: PhantomData<S>,
-}
-
-impl<S: Shape, T, B: Operand, F: FnMut(&mut T, &B::Elem)> Select for Assign<'_, S, T, B, F> {
-    type Output = Result<(), ShapeError>;
-    #[inline(always)]
-    fn fixed(mut self) -> Self::Output {
-        imp::assign::<S, T, B, _>(self.out, self.b.source(), &mut self.f);
-        Ok(())
-    }
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn runtime(self) -> Self::Output {
-        let mut f = self.f;
-        runtime::assign::<S, _, _, _>(self.out, self.out_dims, self.b, &mut f)
-    }
+    <A::Kind as Run>::map(a, f)
 }
 
 /// `f(&mut out[i], b[i])` for a row-major `out` of shape `S` (extents `out_dims`) and `b`
@@ -237,13 +121,7 @@ pub(crate) fn try_assign<S: Shape, T, B: Operand>(
     b: &B,
     f: impl FnMut(&mut T, &B::Elem),
 ) -> Result<(), ShapeError> {
-    <S::Kind as Kind>::Or::<B::Kind>::select(Assign {
-        out,
-        out_dims,
-        b,
-        f,
-        _s: PhantomData::<S>,
-    })
+    <<S::Kind as Kind>::Or<B::Kind> as Run>::try_assign::<S, T, B, _>(out, out_dims, b, f)
 }
 
 /// [`try_assign`], panicking with the error's message.
@@ -256,33 +134,6 @@ pub(crate) fn assign<S: Shape, T, B: Operand>(
 ) {
     if let Err(e) = try_assign::<S, T, B>(out, out_dims, b, f) {
         shape_panic(e)
-    }
-}
-
-struct ZipUpdate<'x, S, O, A, B, F> {
-    out: &'x mut [O],
-    out_dims: &'x [usize],
-    a: &'x A,
-    b: &'x B,
-    f: F,
-    _s: PhantomData<S>,
-}
-
-impl<S: Shape, O, A: Operand, B: Operand, F> Select for ZipUpdate<'_, S, O, A, B, F>
-where
-    F: FnMut(&mut O, &A::Elem, &B::Elem),
-{
-    type Output = Result<(), ShapeError>;
-    #[inline(always)]
-    fn fixed(mut self) -> Self::Output {
-        imp::zip_update::<S, A, B, O, F>(self.out, self.a.source(), self.b.source(), &mut self.f);
-        Ok(())
-    }
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn runtime(self) -> Self::Output {
-        let mut f = self.f;
-        runtime::zip_update::<S, _, _, _, _>(self.out, self.out_dims, self.a, self.b, &mut f)
     }
 }
 
@@ -299,14 +150,9 @@ pub(crate) fn try_zip_update<S: Shape, A: Operand, B: Operand, O, F>(
 where
     F: FnMut(&mut O, &A::Elem, &B::Elem),
 {
-    <S::Kind as Kind>::Or::<KindOf2<A, B>>::select(ZipUpdate {
-        out,
-        out_dims,
-        a,
-        b,
-        f,
-        _s: PhantomData::<S>,
-    })
+    <<S::Kind as Kind>::Or<KindOf2<A, B>> as Run>::try_zip_update::<S, A, B, O, F>(
+        out, out_dims, a, b, f,
+    )
 }
 
 /// [`try_zip_update`], panicking with the error's message.

@@ -3,7 +3,6 @@
 
 use core::mem::MaybeUninit;
 
-use super::Planned;
 use super::leading::{Leading, with_batch};
 use crate::layout::Plan;
 use crate::{MAX_RANK, Operand, Shape, kernel};
@@ -35,17 +34,6 @@ macro_rules! at_run_time {
     };
 }
 
-pub(super) fn zip<A: Operand, B: Operand, S: Shape, O, F>(
-    a: &[A::Elem],
-    b: &[B::Elem],
-    out: &mut [MaybeUninit<O>],
-    f: &mut F,
-) where
-    F: FnMut(&A::Elem, &B::Elem) -> O,
-{
-    zip_any(&Planned::<S, A, B>::ZIP, a, b, out, f)
-}
-
 pub(super) fn zip_any<X, Y, O, F: FnMut(&X, &Y) -> O>(
     p: &Plan<2>,
     a: &[X],
@@ -55,13 +43,6 @@ pub(super) fn zip_any<X, Y, O, F: FnMut(&X, &Y) -> O>(
 ) {
     at_run_time!(p, [0, 1], zip_r1 1, zip_r2 2, zip_r3 3, zip_r4 4, zip_r5 5, zip_r6 6, zip_r7 7, zip_r8 8;
         a, b, out, f)
-}
-
-pub(super) fn map<A: Operand, O, F>(a: &[A::Elem], out: &mut [MaybeUninit<O>], f: &mut F)
-where
-    F: FnMut(&A::Elem) -> O,
-{
-    map_any(&Planned::<A::Shape, A>::ONE, a, out, f)
 }
 
 pub(super) fn map_any<X, O, F: FnMut(&X) -> O>(
@@ -74,13 +55,6 @@ pub(super) fn map_any<X, O, F: FnMut(&X) -> O>(
         a, out, f)
 }
 
-pub(super) fn assign<S: Shape, T, B: Operand, F>(out: &mut [T], b: &[B::Elem], f: &mut F)
-where
-    F: FnMut(&mut T, &B::Elem),
-{
-    assign_any(&Planned::<S, B>::ONE, b, out, f)
-}
-
 pub(super) fn assign_any<Y, O, F: FnMut(&mut O, &Y)>(
     p: &Plan<1>,
     b: &[Y],
@@ -90,17 +64,6 @@ pub(super) fn assign_any<Y, O, F: FnMut(&mut O, &Y)>(
     at_run_time!(p, [0], assign_r1 1, assign_r2 2, assign_r3 3, assign_r4 4,
         assign_r5 5, assign_r6 6, assign_r7 7, assign_r8 8;
         b, out, f)
-}
-
-pub(super) fn zip_update<S: Shape, A: Operand, B: Operand, O, F>(
-    out: &mut [O],
-    a: &[A::Elem],
-    b: &[B::Elem],
-    f: &mut F,
-) where
-    F: FnMut(&mut O, &A::Elem, &B::Elem),
-{
-    zip_update_any(&Planned::<S, A, B>::ZIP, a, b, out, f)
 }
 
 pub(super) fn zip_update_any<X, Y, O, F: FnMut(&mut O, &X, &Y)>(
