@@ -24,7 +24,7 @@ fn add(c: &mut Criterion) {
     let dims = [N, 256, 64];
     let da = DynTensor::from_shape_vec(&dims, (0..N * 256 * 64).map(value).collect()).unwrap();
     let b = Tensor::<f32, shape![64]>::from_flat_fn(|i| value(i + 7));
-    let db = b.clone().into_dyn();
+    let db = b.into_dyn();
     let mut dout = da.clone();
     let a = TensorView::<f32, shape![Dyn, 256, 64]>::from_shape(&dims, da.as_slice()).unwrap();
     g.bench_function("mixed", |x| {
@@ -60,7 +60,7 @@ fn matmul(c: &mut Criterion) {
     let dims = [N, 784];
     let dx = DynTensor::from_shape_vec(&dims, (0..N * 784).map(value).collect()).unwrap();
     let w = Tensor::<f32, shape![784, 10]>::from_flat_fn(|i| value(i + 3));
-    let dw = w.clone().into_dyn();
+    let dw = w.into_dyn();
     let x = TensorView::<f32, shape![Dyn, 784]>::from_shape(&dims, dx.as_slice()).unwrap();
     g.bench_function("mixed", |b| b.iter(|| black_box(&x).matmul(black_box(&w))));
     let sx = TensorView::<f32, shape![10000, 784]>::from_shape(&dims, dx.as_slice()).unwrap();
