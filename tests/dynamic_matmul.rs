@@ -527,7 +527,13 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
         ]);
         // Dot products along `k` (a transposed right operand, one column): whole steps of 16
         // lanes and a rest, four elements of `C` per step and a rest.
-        s.extend([(3, 261, 5), (5, 300, 1), (2, 269, 3), (9, 256, 2)]);
+        s.extend([
+            (3, 261, 5),
+            (5, 300, 1),
+            (6, 259, 1),
+            (2, 269, 3),
+            (9, 256, 2),
+        ]);
         // Fewer rows than a block by many panels: one row by four panels at a time, the last
         // group short.
         s.extend([(1, 33, 150), (2, 17, 300), (3, 5, 200), (1, 9, 16 * 5 + 3)]);

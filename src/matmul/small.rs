@@ -22,9 +22,9 @@
 //!
 //! When instead `A`'s rows and `B`'s columns are contiguous and `B`'s rows are not, or `B` has
 //! fewer columns than a vector has lanes (a matrix times a vector, a dot product), each element
-//! is a dot product along `k` ([`dots`]): `W` lanes of products summed per step, for four
-//! elements of `C` at once, the lanes added up at the end (4-byte elements or one column, `k`
-//! of at least 256: see [`dots_fit`]).
+//! is a dot product along `k` ([`dots`]): [`DOT_LANES`] lanes of products summed per step, for
+//! four elements of `C` at once, the lanes added up in order at the end (4-byte elements or one
+//! column, `k` of at least 256: see [`dots_fit`]).
 //!
 //! Over 500 lines: the block kernel, the dot products and the helpers that keep their windows of
 //! `b` and their stores free of bounds checks and `memcpy` calls share the lane widths and the
@@ -169,9 +169,9 @@ fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     if dots_fit(k, n, &a, &b) && (!rows || n < W / 4) {
         if n == 1 {
             // A matrix times a vector: the four sums of a step share the vector's window.
-            dots::<T, W, true>(m, k, n, a, b, c);
+            dots::<T, DOT_LANES, true>(m, k, n, a, b, c);
         } else {
-            dots::<T, W, false>(m, k, n, a, b, c);
+            dots::<T, DOT_LANES, false>(m, k, n, a, b, c);
         }
     } else {
         blocks::<T, W, H, Q>(m, k, n, a, b, c);
@@ -180,6 +180,11 @@ fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize>(
 
 /// Elements of `C` per step of [`dots`].
 const DOTS: usize = 4;
+
+/// Lanes of each sum of [`dots`], whatever the element: one AVX2 vector of `f32`, two of `f64`.
+/// Each sum's lanes are added up one after another at its end, so more lanes cost more there
+/// than they gain in the loop (S3, S4 in BENCHMARKS.md).
+const DOT_LANES: usize = 8;
 
 /// Each element of `C` as the dot product of a row of `a` and a column of `b`, both contiguous:
 /// four consecutive elements of `C` at a time (four columns of a row, or with one column four
@@ -262,17 +267,16 @@ fn chunk<T, const W: usize>(s: &[T]) -> &[T; W] {
     s[..W].try_into().expect("W elements")
 }
 
-/// The sum of `W` lanes, halves added pairwise (a fixed order, as vector instructions do it).
+/// The sum of `W` lanes, from the first to the last (a fixed order). Not halves added pairwise,
+/// as vector instructions would: LLVM then built the whole kernel's sums from 2-lane vectors,
+/// half of them kept on the stack for 8-byte elements (S4 in BENCHMARKS.md).
 #[inline(always)]
-fn sum_lanes<T: Reduce, const W: usize>(mut lanes: [T; W]) -> T {
-    let mut half = W / 2;
-    while half > 0 {
-        for l in 0..half {
-            lanes[l] = lanes[l].plus(lanes[l + half]);
-        }
-        half /= 2;
+fn sum_lanes<T: Reduce, const W: usize>(lanes: [T; W]) -> T {
+    let mut sum = lanes[0];
+    for &x in &lanes[1..] {
+        sum = sum.plus(x);
     }
-    lanes[0]
+    sum
 }
 
 /// Every block of `C`, each stored as its rows' first `min(W, n - j)` columns.
