@@ -62,18 +62,31 @@ fn rows_of<T: Reduce, const L: usize, const K: usize>(
             *v = b.at(p, j);
         }
     }
-    let total = m * n;
-    // A row of `a` in one bounds check when its entries are adjacent.
-    let row_of = |i: usize| -> [T; K] {
-        if a.cols == 1 {
+    // Two loops, not one with a test per row: contiguous rows of `a` (one bounds check a row)
+    // or any strides.
+    if a.cols == 1 {
+        each_row::<T, L, K>(m, n, &rows, c, |i| {
             let start = a
                 .base
                 .wrapping_add((i as isize).wrapping_mul(a.rows) as usize);
             *<&[T; K]>::try_from(&a.data[start..start + K]).expect("K entries")
-        } else {
-            core::array::from_fn(|p| a.at(i, p))
-        }
-    };
+        });
+    } else {
+        each_row::<T, L, K>(m, n, &rows, c, |i| core::array::from_fn(|p| a.at(i, p)));
+    }
+}
+
+/// Each row of `C`: the sum of `rows` scaled by row `i` of `a` (`row_of(i)`), stored as a whole
+/// vector while one fits before the end (the next row overwrites the lanes past `n`), then the
+/// last rows' first `n` lanes.
+#[inline(always)]
+fn each_row<T: Reduce, const L: usize, const K: usize>(
+    m: usize,
+    n: usize,
+    rows: &[[T; L]; K],
+    c: &mut [T],
+    row_of: impl Fn(usize) -> [T; K],
+) {
     let sum = |x: [T; K]| -> [T; L] {
         let mut acc = rows[0].map(|v| x[0].times(v));
         for p in 1..K {
@@ -83,25 +96,21 @@ fn rows_of<T: Reduce, const L: usize, const K: usize>(
         }
         acc
     };
-    let mut store = |i: usize, acc: [T; L]| {
-        let at = i * n;
-        if at + L <= total {
-            c[at..at + L].copy_from_slice(&acc);
-        } else {
-            for (o, &v) in c[at..at + n].iter_mut().zip(&acc) {
-                *o = v;
-            }
-        }
-    };
+    let total = m * n;
+    // Rows whose whole vector fits: `i * n + L <= total`.
+    let whole = if total >= L { (total - L) / n + 1 } else { 0 }.min(m);
+    let c = &mut c[..total];
     // Two rows a step: their sums are independent, so their multiplies and adds interleave.
     let mut i = 0;
-    while i + 2 <= m {
+    while i + 2 <= whole {
         let (s0, s1) = (sum(row_of(i)), sum(row_of(i + 1)));
-        store(i, s0);
-        store(i + 1, s1);
+        c[i * n..i * n + L].copy_from_slice(&s0);
+        c[(i + 1) * n..(i + 1) * n + L].copy_from_slice(&s1);
         i += 2;
     }
-    if i < m {
-        store(i, sum(row_of(i)));
+    while i < m {
+        let s = sum(row_of(i));
+        c[i * n..(i + 1) * n].copy_from_slice(&s[..n]);
+        i += 1;
     }
 }
