@@ -5,7 +5,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use shaped::{DynTensor, ShapeError, Tensor, broadcast_shapes, shape, tensor};
+use shaped::{DynTensor, DynView, DynViewMut, ShapeError, Tensor, broadcast_shapes, shape, tensor};
 
 #[path = "common/reference.rs"]
 mod reference;
@@ -479,4 +479,43 @@ fn a_rank_0_tensor_accepts_axis_0_where_numpy_does() {
     ));
     let b = DynTensor::scalar(true);
     assert_eq!(b.try_all(0, false).unwrap().as_slice(), [true]);
+}
+
+#[test]
+fn views_over_a_callers_buffer_check_its_length() {
+    let buf: Vec<i64> = (0..24).collect();
+    for dims in [&[24][..], &[2, 3, 4], &[4, 1, 6], &[1, 1, 1, 24]] {
+        let v = DynView::from_shape(dims, &buf).unwrap();
+        assert_eq!((v.shape(), v.to_vec()), (dims, buf.clone()));
+        assert_eq!(v.as_slice(), Some(&buf[..]));
+    }
+    // Rank 0 is one element; an empty extent none.
+    let one = DynView::from_shape(&[], &buf[..1]).unwrap();
+    assert_eq!((one.shape(), one.to_vec()), (&[][..], vec![0]));
+    let none = DynView::from_shape(&[3, 0, 2], &buf[..0]).unwrap();
+    assert_eq!((none.shape(), none.len()), (&[3, 0, 2][..], 0));
+    // Too few, too many, and a count past `usize`: errors, never a view.
+    assert_eq!(
+        DynView::from_shape(&[5, 5], &buf).unwrap_err().to_string(),
+        "data has 24 elements, but shape [5, 5] needs 25"
+    );
+    assert!(matches!(
+        DynView::from_shape(&[4, 5], &buf),
+        Err(ShapeError::DataLength { .. })
+    ));
+    assert!(matches!(
+        DynView::from_shape(&[usize::MAX, 2], &buf),
+        Err(ShapeError::Overflow { .. })
+    ));
+    assert!(DynView::from_shape(&[], &buf[..0]).is_err());
+    // The mutable view writes through to the buffer, and checks the same way.
+    let mut out = vec![0i64; 6];
+    let mut w = DynViewMut::from_shape(&[2, 3], &mut out).unwrap();
+    w.try_add_assign(&DynTensor::from_shape_vec(&[3], vec![10, 20, 30]).unwrap())
+        .unwrap();
+    assert_eq!(out, [10, 20, 30, 10, 20, 30]);
+    assert!(matches!(
+        DynViewMut::from_shape(&[7], &mut out),
+        Err(ShapeError::DataLength { .. })
+    ));
 }

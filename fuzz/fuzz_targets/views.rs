@@ -13,6 +13,11 @@ use input::{Input, view_op};
 fuzz_target!(|bytes: &[u8]| {
     let mut input = Input(bytes);
     let Some(t) = input.tensor() else { return };
+    // The tensor's buffer seen with any claimed extents: a view only when they fit it exactly.
+    let claimed: Vec<usize> = input.axes().iter().map(|a| a.unsigned_abs()).collect();
+    if let Ok(w) = shaped::DynView::from_shape(&claimed, t.as_slice()) {
+        assert_eq!(w.to_vec(), t.to_vec());
+    }
     let base = match input.bool() {
         true => input.strided(t.as_slice()).unwrap_or_else(|| t.view()),
         false => t.view(),

@@ -77,9 +77,7 @@ impl<T> DynTensor<T> {
     /// # Ok::<(), ShapeError>(())
     /// ```
     pub fn from_shape_vec(shape: &[usize], data: Vec<T>) -> Result<Self, ShapeError> {
-        if count_or_err(shape)? != data.len() {
-            return Err(ShapeError::data_length(shape, data.len()));
-        }
+        super::view::check_length(shape, data.len())?;
         Ok(Self::from_parts(data, DimVec::from_slice(shape)))
     }
 

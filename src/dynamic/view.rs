@@ -9,10 +9,12 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::dims::DimVec;
 use super::iter::DynIter;
-use super::layout::Layout;
+use super::layout::{Layout, count_or_err};
 use super::plan::{Dst, Src};
 use super::{DynTensor, buffer, plan};
+use crate::ShapeError;
 
 /// A read-only view of a dynamic-rank tensor: elements of a borrowed buffer laid out by a
 /// [`Layout`] (strides may be 0 after a broadcast).
@@ -39,7 +41,34 @@ pub struct DynViewMut<'a, T> {
     layout: Layout,
 }
 
+/// `len` elements fill the extents `dims` exactly (`from_shape`'s check).
+pub(super) fn check_length(dims: &[usize], len: usize) -> Result<(), ShapeError> {
+    if count_or_err(dims)? != len {
+        return Err(ShapeError::data_length(dims, len));
+    }
+    Ok(())
+}
+
 impl<'a, T> DynView<'a, T> {
+    /// A row-major view of extents `dims` over `data`, nothing copied (ndarray's
+    /// `ArrayView::from_shape`): a buffer from elsewhere, seen with any rank.
+    ///
+    /// Errors: as [`DynTensor::from_shape_vec`]'s.
+    ///
+    /// ```
+    /// use shaped::{DynView, ShapeError};
+    /// let buf = [1, 2, 3, 4, 5, 6];
+    /// let v = DynView::from_shape(&[2, 3], &buf)?;
+    /// assert_eq!((v.shape(), v.get(&[1, 0])), (&[2, 3][..], Some(&4)));
+    /// let err = DynView::from_shape(&[4, 2], &buf).unwrap_err();
+    /// assert_eq!(err.to_string(), "data has 6 elements, but shape [4, 2] needs 8");
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    pub fn from_shape(dims: &[usize], data: &'a [T]) -> Result<Self, ShapeError> {
+        check_length(dims, data.len())?;
+        Ok(Self::new(data, Layout::row_major(DimVec::from_slice(dims))))
+    }
+
     /// A view of `data` through `layout`; every position the layout reaches is in bounds.
     #[inline]
     pub(crate) fn new(data: &'a [T], layout: Layout) -> Self {
@@ -191,6 +220,24 @@ impl<'a, T> IntoIterator for &DynView<'a, T> {
 }
 
 impl<'a, T> DynViewMut<'a, T> {
+    /// A mutable row-major view of extents `dims` over `data`, nothing copied (ndarray's
+    /// `ArrayViewMut::from_shape`).
+    ///
+    /// Errors: as [`DynTensor::from_shape_vec`]'s.
+    ///
+    /// ```
+    /// use shaped::{DynTensor, DynViewMut, ShapeError};
+    /// let mut buf = [0; 6];
+    /// let mut v = DynViewMut::from_shape(&[2, 3], &mut buf)?;
+    /// v.try_add_assign(&DynTensor::from_shape_vec(&[3], vec![1, 2, 3])?)?;
+    /// assert_eq!(buf, [1, 2, 3, 1, 2, 3]);
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    pub fn from_shape(dims: &[usize], data: &'a mut [T]) -> Result<Self, ShapeError> {
+        check_length(dims, data.len())?;
+        Ok(Self::new(data, Layout::row_major(DimVec::from_slice(dims))))
+    }
+
     /// A mutable view of `data` laid out by `layout`, which reaches each position once and
     /// stays in bounds.
     #[inline]
