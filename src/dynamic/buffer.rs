@@ -33,24 +33,41 @@ pub(crate) fn try_with_capacity<T>(n: usize, dims: &[usize]) -> Result<Vec<T>, S
 /// when the memory cannot be had ([`try_with_capacity`]).
 ///
 /// Contract: `fill` writes every one of the `n` slots it is given (the planner asserts that its
-/// blocks cover the output exactly before any kernel runs; `select`'s row copy writes its
-/// `outer * indices` rows of `block` slots each once, in order, by construction). If `fill`
-/// panics, the `Vec` is dropped with length 0: written elements leak, nothing uninitialised is
-/// read or dropped.
+/// blocks cover the output exactly before any kernel runs). If `fill` panics, the `Vec` is
+/// dropped with length 0: written elements leak, nothing uninitialised is read or dropped.
 #[inline(always)]
 pub(crate) fn filled_by<O>(
     n: usize,
     dims: &[usize],
     fill: impl FnOnce(&mut [MaybeUninit<O>]),
 ) -> Result<Vec<O>, ShapeError> {
+    try_filled_by(n, dims, |slots| {
+        fill(slots);
+        Ok(())
+    })
+}
+
+/// [`filled_by`] with a `fill` that may stop at a bad input: `Err((written, error))` says that
+/// the slots `0..written` are initialised (and are dropped with the buffer) and gives the error.
+///
+/// Contract: on `Ok`, `fill` wrote every one of the `n` slots; on `Err((written, _))`, the first
+/// `written` (`select`'s row copy: the rows before the first block of indices with a bad one).
+#[inline(always)]
+pub(crate) fn try_filled_by<O>(
+    n: usize,
+    dims: &[usize],
+    fill: impl FnOnce(&mut [MaybeUninit<O>]) -> Result<(), (usize, ShapeError)>,
+) -> Result<Vec<O>, ShapeError> {
     let mut v = try_with_capacity(n, dims)?;
-    fill(&mut v.spare_capacity_mut()[..n]);
-    // SAFETY: the capacity is at least `n` (asked for above), and `fill` initialised slots
-    // `0..n` (the contract above: the planner's runners, whose blocks cover `0..n` exactly,
-    // asserted in `plan::for_each_block`, and `select`'s row copy, which zips `n / block` rows
-    // with the `outer` starts times the indices, as many).
-    unsafe { v.set_len(n) };
-    Ok(v)
+    let (written, result) = match fill(&mut v.spare_capacity_mut()[..n]) {
+        Ok(()) => (n, Ok(())),
+        Err((written, error)) => (written.min(n), Err(error)),
+    };
+    // SAFETY: the capacity is at least `n` (asked for above) and `written <= n`; `fill`
+    // initialised slots `0..written` (the contract above), so the `Vec` holds initialised
+    // values only, and drops exactly those if `fill` failed.
+    unsafe { v.set_len(written) };
+    result.map(|()| v)
 }
 
 /// An initialised output seen as the slots the kernels write (numpy's `out=`), for `Copy`
