@@ -60,14 +60,14 @@ fn take<T: Clone>(
     }
     // numpy checks the indices as it copies: not at all when there is nothing to copy into,
     // except that taking from an axis of extent 0 is always refused.
-    if outer > 0 || n == 0 {
+    let mut out = buffer::try_with_capacity(total, &dims)?;
+    if total == 0 && (outer > 0 || n == 0) {
         picks.check(indices)?;
     }
-    let mut out = buffer::try_with_capacity(total, &dims)?;
     if total > 0 {
         for start in starts() {
             for &i in indices {
-                let at = picks.at(start, i);
+                let at = picks.at(start, picks.checked(i)?);
                 out.extend(Positions::new(inner_dims, inner_strides, at).map(|p| data[p].clone()));
             }
         }
@@ -118,7 +118,7 @@ impl<T: Clone> Picks<'_, T> {
             _ => {
                 let rows = slots.chunks_exact_mut(block);
                 for (done, (row, &i)) in rows.zip(indices).enumerate() {
-                    let at = self.checked_at(start, i).map_err(|e| (done * block, e))?;
+                    let at = self.at(start, self.checked(i).map_err(|e| (done * block, e))?);
                     copy_pieces(row, &self.data[at..at + block]);
                 }
                 Ok(())
@@ -136,22 +136,34 @@ impl<T: Clone> Picks<'_, T> {
         slots: &mut [MaybeUninit<T>],
     ) -> Result<(), (usize, ShapeError)> {
         let (rows, _) = slots.as_chunks_mut::<B>();
-        for (done, (row, &i)) in rows.iter_mut().zip(indices).enumerate() {
-            let at = self.checked_at(start, i).map_err(|e| (done * B, e))?;
-            row.write_clone_of_slice(&self.data[at..at + B]);
+        if self.stride == B {
+            // The axis's rows follow one another (a packed table): the data seen as rows of `B`,
+            // each picked by its index, with no multiplication and one bounds check.
+            let table = self.data[start..].as_chunks::<B>().0;
+            for (done, (row, &i)) in rows.iter_mut().zip(indices).enumerate() {
+                let i = self.checked(i).map_err(|e| (done * B, e))?;
+                row.write_clone_of_slice(&table[i]);
+            }
+        } else {
+            for (done, (row, &i)) in rows.iter_mut().zip(indices).enumerate() {
+                let at = self.at(start, self.checked(i).map_err(|e| (done * B, e))?);
+                row.write_clone_of_slice(&self.data[at..at + B]);
+            }
         }
         Ok(())
     }
 
-    /// [`Self::at`] for an index `i` checked to be in `-n..n`.
+    /// The index `i` of the axis in `0..n`, counted from its end when negative; an error when
+    /// `i` is outside `-n..n`.
     #[inline(always)]
-    fn checked_at(&self, start: usize, i: isize) -> Result<usize, ShapeError> {
+    fn checked(&self, i: isize) -> Result<usize, ShapeError> {
         // `i + n`, wrapping, is below `2n` exactly when `i` is in `-n..n` (for `n` up to
         // `usize::MAX / 2`; past it, the saturated bound sends the rare index to the exact test).
-        if (i as usize).wrapping_add(self.n) >= self.n.saturating_mul(2) {
-            self.bad(i)?;
+        let from_end = (i as usize).wrapping_add(self.n);
+        if from_end >= self.n.saturating_mul(2) {
+            return self.bad(i);
         }
-        Ok(self.at(start, i))
+        Ok(if i < 0 { from_end } else { i as usize })
     }
 
     /// [`index_of`]'s verdict on an index the fast test refused (out of line: rarely run).
@@ -161,32 +173,36 @@ impl<T: Clone> Picks<'_, T> {
         index_of(i, self.n, Some(self.axis), self.dims)
     }
 
-    /// The position of the row `i` (in `-n..n`) from `start`.
+    /// The position of the row `i` (in `0..n`) from `start`.
     #[inline(always)]
-    fn at(&self, start: usize, i: isize) -> usize {
-        let i = if i < 0 {
-            i.wrapping_add_unsigned(self.n)
-        } else {
-            i
-        } as usize;
+    fn at(&self, start: usize, i: usize) -> usize {
         start.wrapping_add(i.wrapping_mul(self.stride))
     }
 }
 
-/// `row`'s slots written with `from`'s values (as many): pieces of 8, then the rest.
+/// `row`'s slots written with `from`'s values (as many): a row of [`LONG_ROW`] or more in one
+/// copy (a `memcpy` call for `Copy` values), a shorter one in pieces of 8 of constant length and
+/// then the rest. Written element by element, the compiler kept each value a scalar load and
+/// store, even 8 at a time.
 #[inline(always)]
 fn copy_pieces<T: Clone>(row: &mut [MaybeUninit<T>], from: &[T]) {
+    if row.len() >= LONG_ROW {
+        row.write_clone_of_slice(from);
+        return;
+    }
     let (pieces, rest) = row.as_chunks_mut::<8>();
     let (from_pieces, from_rest) = from.as_chunks::<8>();
     for (piece, values) in pieces.iter_mut().zip(from_pieces) {
-        for (slot, x) in piece.iter_mut().zip(values) {
-            slot.write(x.clone());
-        }
+        piece.write_clone_of_slice(values);
     }
     for (slot, x) in rest.iter_mut().zip(from_rest) {
         slot.write(x.clone());
     }
 }
+
+/// The row length from which [`copy_pieces`] copies a row in one call: a call per row of 16
+/// `f32` cost more than the row (1.0 ms against 0.6 for `try_take` of 10^5 such rows).
+const LONG_ROW: usize = 32;
 
 /// `take` with `axis=None`: the indices into the flattened view, a 1-D result.
 fn take_flat<T: Clone>(
@@ -308,6 +324,7 @@ impl<T> DynViewMut<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Slice;
 
     #[test]
     fn flat_positions_follow_strides() {
@@ -337,6 +354,19 @@ mod tests {
                 (got.shape(), got.as_slice()),
                 (&[2, 6, block][..], &want[..])
             );
+            // The same rows as the first `block` columns of a wider table: the axis's stride
+            // is not the row's length.
+            let wide = DynTensor::from_fn(&[2, 5, block + 3], |i| i.to_vec());
+            let cut = [Slice::new(None, None, None); 2]
+                .into_iter()
+                .chain([Slice::new(None, Some(block as isize), None)])
+                .collect::<Vec<_>>();
+            let got = wide
+                .try_slice(&cut)
+                .unwrap()
+                .try_take(&picks, Some(1))
+                .unwrap();
+            assert_eq!(got.as_slice(), &want[..]);
         }
     }
 
