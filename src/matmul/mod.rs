@@ -12,6 +12,7 @@
 //! than such a product. Other elements, and every element without `alloc`, run those kernels
 //! whenever the layouts allow, else a loop in `i, k, j` order.
 
+mod dots;
 mod narrow;
 mod shape;
 mod small;

@@ -1,0 +1,139 @@
+//! Products whose every element is a dot product along `k` of a contiguous row of `a` and a
+//! contiguous column of `b` (a transposed right operand, a matrix times a vector), a choice of
+//! [`super::small`]'s: [`DOT_LANES`] lanes of products summed per step, for four elements of `C`
+//! at once, the lanes added up in order at the end, so that results do not depend on where an
+//! element falls.
+
+use super::Matrix;
+use crate::Reduce;
+
+/// `c = a · b` (`m x k` by `k x n`, row-major into `c`) when [`fits`].
+#[inline(always)]
+pub(super) fn dots<T: Reduce>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    if n == 1 {
+        // A matrix times a vector: the four sums of a step share the vector's window.
+        dots_of::<T, DOT_LANES, true>(m, k, n, a, b, c);
+    } else {
+        dots_of::<T, DOT_LANES, false>(m, k, n, a, b, c);
+    }
+}
+
+/// Whether [`dots`] can read `a` and `b`: `a`'s rows and `b`'s columns are contiguous, and
+/// at least 256 long: on shorter ones adding up the lanes of each sum and starting the next cost
+/// as much as the products, and matrixmultiply was faster (`[32, 64]` times a transposed
+/// `[32, 64]` f32, in a scratch timing: 8.7 us against 3.2). Elements of four bytes or
+/// less, or any with one column (a matrix times a vector, where the blocks would use one lane of
+/// each panel): the `f64` build was slower than matrixmultiply on `[7, 784]` times a transposed
+/// `[10, 784]` (BENCHMARKS.md, "Small products").
+#[inline(always)]
+pub(super) fn fits<T>(k: usize, n: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
+    (size_of::<T>() <= 4 || n == 1) && k >= 256 && a.cols == 1 && b.rows == 1
+}
+
+/// Elements of `C` per step of [`dots`].
+const DOTS: usize = 4;
+
+/// Lanes of each sum of [`dots`], whatever the element: one AVX2 vector of `f32`, two of `f64`.
+/// Each sum's lanes are added up one after another at its end, so more lanes cost more there
+/// than they gain in the loop (S3, S4 in BENCHMARKS.md).
+const DOT_LANES: usize = 8;
+
+/// Each element of `C` as the dot product of a row of `a` and a column of `b`, both contiguous:
+/// four consecutive elements of `C` at a time (four columns of a row, or with one column four
+/// rows; the last ones repeated when fewer are left, not stored), each sum kept in `W` lanes
+/// over `k`'s whole steps, the lanes added up in a fixed order, then the last `k % W` products.
+/// `ONE_COLUMN` when `n` is 1: the four sums then read the same window of `b`, loaded once.
+#[inline(always)]
+fn dots_of<T: Reduce, const W: usize, const ONE_COLUMN: bool>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    let full = k - k % W;
+    let total = m * n;
+    for e in (0..total).step_by(DOTS) {
+        let mut xs: [&[T]; DOTS] = [&[]; DOTS];
+        let mut ys: [&[T]; DOTS] = [&[]; DOTS];
+        // Element `e` is `[e / n, e % n]`; the next ones follow along the row (one division
+        // per step, not per element).
+        let (mut i, mut j) = (e / n, e % n);
+        for q in 0..DOTS {
+            xs[q] = line(&a, i, a.rows, k);
+            ys[q] = line(&b, j, b.cols, k);
+            if e + q + 1 < total {
+                j += 1;
+                if j == n {
+                    (i, j) = (i + 1, 0);
+                }
+            }
+        }
+        let mut acc = [[T::ZERO; W]; DOTS];
+        for p in (0..full).step_by(W) {
+            let x: [[T; W]; DOTS] = core::array::from_fn(|q| *chunk(&xs[q][p..]));
+            let y: [[T; W]; DOTS] = if ONE_COLUMN {
+                [*chunk(&ys[0][p..]); DOTS]
+            } else {
+                core::array::from_fn(|q| *chunk(&ys[q][p..]))
+            };
+            for q in 0..DOTS {
+                add(&mut acc[q], &x[q], &y[q]);
+            }
+        }
+        let width = DOTS.min(total - e);
+        for (q, o) in c[e..e + width].iter_mut().enumerate() {
+            // The last `k % W` products one by one, after the lanes' sum.
+            let mut sum = sum_lanes(acc[q]);
+            for (&u, &v) in xs[q][full..].iter().zip(&ys[q][full..]) {
+                sum = sum.plus(u.times(v));
+            }
+            *o = sum;
+        }
+    }
+}
+
+/// The `k` elements from line `i` of `x` on, lines `stride` apart: a row of `a` or a column of
+/// `b` in [`dots`] (with `k == 1` any stride reads the one element).
+#[inline(always)]
+fn line<'a, T>(x: &Matrix<'a, T>, i: usize, stride: isize, k: usize) -> &'a [T] {
+    let start = x
+        .base
+        .wrapping_add((i as isize).wrapping_mul(stride) as usize);
+    &x.data[start..start + k]
+}
+
+/// One step of [`dots`]: `x` times `y`, lane by lane, added into `acc`. A function, not a
+/// closure: a closure the compiler leaves out of line is compiled without AVX2.
+#[inline(always)]
+fn add<T: Reduce, const W: usize>(acc: &mut [T; W], x: &[T; W], y: &[T; W]) {
+    for ((o, &u), &v) in acc.iter_mut().zip(x).zip(y) {
+        *o = o.plus(u.times(v));
+    }
+}
+
+/// The first `W` elements of `s`.
+#[inline(always)]
+fn chunk<T, const W: usize>(s: &[T]) -> &[T; W] {
+    s[..W].try_into().expect("W elements")
+}
+
+/// The sum of `W` lanes, from the first to the last (a fixed order). Not halves added pairwise,
+/// as vector instructions would: LLVM then built the whole kernel's sums from 2-lane vectors,
+/// half of them kept on the stack for 8-byte elements (S4 in BENCHMARKS.md).
+#[inline(always)]
+fn sum_lanes<T: Reduce, const W: usize>(lanes: [T; W]) -> T {
+    let mut sum = lanes[0];
+    for &x in &lanes[1..] {
+        sum = sum.plus(x);
+    }
+    sum
+}
