@@ -12,6 +12,8 @@
 //!   then `try_sort_unstable` of the same values without `NaN` as `f32`, `i32`, `f64` and `i64`
 //!   (`shaped_dyn_unstable_{ty}`).
 //! - `R4`: `try_unique_consecutive(None)` of 10^6 elements in runs vs a hand loop.
+//! - `R5`: `try_sort_unstable(-1)` of short lanes (`[100000, 10]`, `[50000, 20]`) of the same
+//!   values as `i32`, `i64` and `f32` (`shaped_dyn_unstable_{ty}_{rows}x{len}`).
 //! - `S0`/`S1`: the static `sum_axis::<0>()` / `sum_axis::<1>()` of a `[256, 256]` tensor (on
 //!   the heap) vs hand loops over the constant extents and ndarray's `sum_axis`.
 //!
@@ -199,10 +201,21 @@ fn benches(c: &mut Criterion) {
     let hs: Vec<i64> = (0..m * m)
         .map(|i| (((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % 100_003) as i64 - 50_000)
         .collect();
-    unstable_row(&mut g, "f32", &hs, |x| x as f32);
-    unstable_row(&mut g, "i32", &hs, |x| x as i32);
-    unstable_row(&mut g, "f64", &hs, |x| x as f64);
-    unstable_row(&mut g, "i64", &hs, |x| x);
+    let shape = [1000, 1000];
+    unstable_row(&mut g, "f32", shape, &hs, |x| x as f32);
+    unstable_row(&mut g, "i32", shape, &hs, |x| x as i32);
+    unstable_row(&mut g, "f64", shape, &hs, |x| x as f64);
+    unstable_row(&mut g, "i64", shape, &hs, |x| x);
+    g.finish();
+
+    // Short lanes: the same values as `[100000, 10]` and `[50000, 20]`.
+    let mut g = c.benchmark_group("R5");
+    for shape in [[100_000, 10], [50_000, 20]] {
+        let name = |ty: &str| format!("{ty}_{}x{}", shape[0], shape[1]);
+        unstable_row(&mut g, &name("i32"), shape, &hs, |x| x as i32);
+        unstable_row(&mut g, &name("i64"), shape, &hs, |x| x);
+        unstable_row(&mut g, &name("f32"), shape, &hs, |x| x as f32);
+    }
     g.finish();
 
     let vu: Vec<i32> = (0..1_000_000).map(|i| (i / 3) % 1000).collect();
@@ -225,19 +238,19 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-/// `R3`'s `shaped_dyn_unstable_{ty}`: `try_sort_unstable(-1)` of `[1000, 1000]` holding `hs` cast,
-/// checked against each row sorted by the standard library first.
+/// `R3`'s `shaped_dyn_unstable_{ty}` (and `R5`'s rows): `try_sort_unstable(-1)` of `shape`
+/// holding `hs` cast, checked against each row sorted by the standard library first.
 fn unstable_row<T: shaped::Reduce>(
     g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     ty: &str,
+    shape: [usize; 2],
     hs: &[i64],
     cast: fn(i64) -> T,
 ) {
-    let m = 1000;
     let v: Vec<T> = hs.iter().map(|&x| cast(x)).collect();
-    let t = DynTensor::from_shape_vec(&[m, m], v.clone()).unwrap();
+    let t = DynTensor::from_shape_vec(&shape, v.clone()).unwrap();
     let mut want = v;
-    for row in want.chunks_exact_mut(m) {
+    for row in want.chunks_exact_mut(shape[1]) {
         row.sort_unstable_by_key(|x| x.sort_key());
     }
     let got = t.try_sort_unstable(-1).unwrap();

@@ -38,6 +38,18 @@ def sort_rows(m):
     ]
 
 
+def short_rows():
+    """R5's rows: np.sort along the last axis of short lanes, the same values as R3's."""
+    i = np.arange(1000 * 1000, dtype=np.uint64)
+    h = (i * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
+    v = (h % np.uint64(100_003)).astype(np.int64) - 50_000
+    return [
+        (f"R5 np.sort {ty}_{r}x{n}", lambda b=v.astype(dt).reshape(r, n): np.sort(b, axis=-1))
+        for r, n in [(100_000, 10), (50_000, 20)]
+        for ty, dt in [("i32", np.int32), ("i64", np.int64), ("f32", np.float32)]
+    ]
+
+
 def unique_consecutive(a):
     """The flat unique_consecutive with inverse and counts, as numpy code would write it."""
     starts = np.empty(a.shape, dtype=bool)
@@ -84,7 +96,7 @@ def main():
         ("R4 unique_consecutive", lambda: unique_consecutive(u)),
         ("S0 [256, 256].sum(axis=0)", lambda: small.sum(axis=0)),
         ("S1 [256, 256].sum(axis=1)", lambda: small.sum(axis=1)),
-    ] + sort_rows(1000) + arg_rows(a):
+    ] + sort_rows(1000) + short_rows() + arg_rows(a):
         if len(sys.argv) > 1 and not name.startswith(tuple(sys.argv[1:])):
             continue
         print(f"{name}: numpy {np.__version__} median {median_ms(fn):.3f} ms")

@@ -59,6 +59,15 @@ pub trait Reduce: Scalar {
     fn sort_unstable(lane: &mut [Self]) {
         lane.sort_unstable_by_key(|x| x.sort_key());
     }
+
+    /// [`sort_unstable`](Self::sort_unstable) of each of the lanes of `len` elements that `rows`
+    /// is made of, one after another (short lanes of 32- and 64-bit elements side by side).
+    #[doc(hidden)]
+    fn sort_unstable_rows(rows: &mut [Self], len: usize) {
+        if len > 0 {
+            rows.chunks_exact_mut(len).for_each(Self::sort_unstable);
+        }
+    }
 }
 
 /// `Reduce::sort_stable` by radix sort, for a type whose key is a primitive.
@@ -110,10 +119,16 @@ macro_rules! key_sorted_unstable {
         #[cfg(feature = "alloc")]
         #[inline]
         fn sort_unstable(lane: &mut [Self]) {
+            Self::sort_unstable_rows(lane, lane.len());
+        }
+
+        #[cfg(feature = "alloc")]
+        #[inline]
+        fn sort_unstable_rows(rows: &mut [Self], len: usize) {
             // SAFETY: `Self` and `$bits` have the same size and alignment, and every bit pattern
-            // is a value of both; `lane` is borrowed for the keys' lifetime only.
-            let bits: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
-            <$bits as super::keys::SortKeys>::sort_keys(bits, super::keys::Order::$order);
+            // is a value of both; `rows` is borrowed for the keys' lifetime only.
+            let bits: &mut [$bits] = unsafe { &mut *(rows as *mut [Self] as *mut [$bits]) };
+            <$bits as super::keys::SortKeys>::sort_rows(bits, len, super::keys::Order::$order);
         }
     };
 }
@@ -244,12 +259,24 @@ macro_rules! floats {
             #[cfg(feature = "alloc")]
             #[inline]
             fn sort_unstable(lane: &mut [Self]) {
+                Self::sort_unstable_rows(lane, lane.len());
+            }
+
+            /// [`sort_unstable`](Reduce::sort_unstable) of each lane of `len`.
+            #[cfg(feature = "alloc")]
+            #[inline]
+            fn sort_unstable_rows(rows: &mut [Self], len: usize) {
+                if len == 0 {
+                    return;
+                }
                 // SAFETY: `$t` and `$bits` have the same size and alignment, and every bit
-                // pattern is a value of both; `lane` is borrowed for the keys' lifetime only.
-                let bits: &mut [$bits] = unsafe { &mut *(lane as *mut [Self] as *mut [$bits]) };
-                <$bits as super::keys::SortKeys>::sort_keys(bits, super::keys::Order::Float);
-                let negative_nans = lane.iter().take_while(|x| x.is_nan()).count();
-                lane.rotate_left(negative_nans);
+                // pattern is a value of both; `rows` is borrowed for the keys' lifetime only.
+                let bits: &mut [$bits] = unsafe { &mut *(rows as *mut [Self] as *mut [$bits]) };
+                <$bits as super::keys::SortKeys>::sort_rows(bits, len, super::keys::Order::Float);
+                for lane in rows.chunks_exact_mut(len) {
+                    let negative_nans = lane.iter().take_while(|x| x.is_nan()).count();
+                    lane.rotate_left(negative_nans);
+                }
             }
         }
 

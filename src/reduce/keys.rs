@@ -25,9 +25,23 @@ pub(crate) enum Order {
 pub(crate) const SHORT: usize = 64;
 
 /// Unsigned keys that can be sorted: `u32` and `u64`.
-pub(crate) trait SortKeys: Sized {
+pub(crate) trait SortKeys: super::short_rows::Key {
     /// Sorts `bits` by their keys in `order`, in place.
     fn sort_keys(bits: &mut [Self], order: Order);
+
+    /// Sorts each of the lanes of `len` keys that `bits` is made of (a whole number of them),
+    /// as [`sort_keys`](Self::sort_keys) would one by one: short lanes side by side
+    /// (`short_rows`).
+    #[inline]
+    fn sort_rows(bits: &mut [Self], len: usize, order: Order) {
+        if len == 0 {
+            return;
+        }
+        let done = super::short_rows::sort_rows(bits, len, order);
+        for lane in bits[done..].chunks_exact_mut(len) {
+            Self::sort_keys(lane, order);
+        }
+    }
 }
 
 /// `SortKeys` for the keys `$k`, `$simd512` their AVX-512 sort, `$simd2` (optional) their AVX2

@@ -7,6 +7,8 @@ mod element;
 pub(crate) mod fold;
 #[cfg(feature = "alloc")]
 mod keys;
+#[cfg(feature = "alloc")]
+mod short_rows;
 #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
 pub(crate) mod simd_arg;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]

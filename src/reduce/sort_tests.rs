@@ -189,3 +189,51 @@ fn u32_sorts_as_the_standard_library_by_key() {
 fn u64_sorts_as_the_standard_library_by_key() {
     every_case::<u64>();
 }
+
+/// `Reduce::sort_unstable_rows` of `lanes` lanes of `len` against each lane's sort by
+/// `sort_key`: groups of sixteen short lanes side by side (`short_rows`), the lanes left one by
+/// one.
+fn rows_case<T: Case>() {
+    let (lengths, counts): (&[usize], &[usize]) = if cfg!(miri) {
+        // Under Miri, one group (no `unsafe` of its own but the bits seen as keys, as in every
+        // sort; the lanes sorted one by one are `every_case`'s).
+        (&[3], &[16])
+    } else {
+        let lengths = &[
+            1, 2, 3, 4, 5, 7, 8, 9, 10, 13, 15, 16, 17, 20, 24, 25, 31, 32, 33,
+        ];
+        (lengths, &[1, 15, 16, 17, 40])
+    };
+    for &len in lengths {
+        for &lanes in counts {
+            let specials: &[usize] = if cfg!(miri) { &[3] } else { &[0, 3, 1] };
+            for &special_every in specials {
+                let input: Vec<T> = lane(len * lanes, (len * 100 + lanes) as u64, special_every);
+                let mut got = input.clone();
+                T::sort_unstable_rows(&mut got, len);
+                for (r, (got, input)) in got.chunks(len).zip(input.chunks(len)).enumerate() {
+                    let mut want = input.to_vec();
+                    want.sort_unstable_by_key(|x| x.sort_key());
+                    let keys = |v: &[T]| v.iter().map(|x| x.sort_key()).collect::<Vec<_>>();
+                    assert!(keys(got) == keys(&want), "len {len}, lane {r}: {got:?}");
+                    let bits = |v: &[T]| {
+                        let mut b: Vec<u64> = v.iter().map(|x| x.bits()).collect();
+                        b.sort_unstable();
+                        b
+                    };
+                    assert_eq!(bits(got), bits(input), "len {len}, lane {r}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn short_lanes_side_by_side_sort_as_each_alone() {
+    rows_case::<f32>();
+    rows_case::<f64>();
+    rows_case::<i32>();
+    rows_case::<i64>();
+    rows_case::<u32>();
+    rows_case::<u64>();
+}
