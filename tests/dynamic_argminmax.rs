@@ -104,6 +104,28 @@ fn check<T: Reduce>(value: &dyn Fn(u64) -> T, specials: &[T]) {
                 "view, max {max}, len {len}"
             );
         }
+        // Along the first axis of a narrow table (`[len, w]`, fewer columns than a vector):
+        // groups of rows folded as one run, then each column's best among them.
+        for w in [2, 3, 7, 10, 15].into_iter().filter(|&w| w <= rows) {
+            let narrow = DynTensor::from_shape_vec(&[w, len], v[..w * len].to_vec()).unwrap();
+            let narrow = narrow.t().to_tensor();
+            for max in [true, false] {
+                let got = if max {
+                    narrow.try_argmax(Some(0), false)
+                } else {
+                    narrow.try_argmin(Some(0), false)
+                };
+                let want: Vec<usize> = v[..w * len]
+                    .chunks(len)
+                    .map(|l| reference(l, max))
+                    .collect();
+                assert_eq!(
+                    got.unwrap().as_slice(),
+                    &want[..],
+                    "narrow, {w} columns, max {max}, len {len}"
+                );
+            }
+        }
         // The flattened tensor.
         let got = t.try_argmax(None, false).unwrap();
         assert_eq!(got.as_slice(), [reference(&v, true)], "flat, len {len}");

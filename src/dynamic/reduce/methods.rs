@@ -52,6 +52,16 @@ fn arg_reduce<T: Reduce>(
     {
         return Ok(DynTensor::from_parts(out, split.out_dims));
     }
+    if step == 1 && len < side_by_side_below::<T>() && l.is_row_major() {
+        // The lanes follow one another (the last axis of a packed view), and are short.
+        let lanes = &data[l.offset..l.offset + l.len()];
+        let out = if max {
+            side_by_side::<T, true>(lanes, len)
+        } else {
+            side_by_side::<T, false>(lanes, len)
+        };
+        return Ok(DynTensor::from_parts(out, split.out_dims));
+    }
     let starts =
         super::super::iter::Positions::new(&split.kept_dims, &split.kept_strides, l.offset);
     let out: alloc::vec::Vec<usize> = starts
@@ -64,6 +74,45 @@ fn arg_reduce<T: Reduce>(
         })
         .collect();
     Ok(DynTensor::from_parts(out, split.out_dims))
+}
+
+/// Lanes shorter than this that follow one another are arg-reduced [`GROUP`] side by side:
+/// those of 4-byte elements up to the one-pass kernels' shortest (`simd_arg`), those of 8-byte
+/// ones only while short: the portable build compares them one by one (`[31250, 32]` `i64`
+/// took 690 us side by side, 517 lane by lane).
+const fn side_by_side_below<T>() -> usize {
+    if size_of::<T>() <= 4 { 64 } else { 16 }
+}
+
+/// Lanes [`side_by_side`] reduces at once.
+const GROUP: usize = 16;
+
+/// `argmax` (`MAX`) or `argmin` of each lane of `len` (at least 1) of `lanes`:
+/// [`GROUP`] lanes at a time, their `j`-th elements gathered into a row and folded into the
+/// group's running best values and positions (`fold::arg_row`, vectorised across the group);
+/// the lanes left over one by one. One short lane at a time was a chain of dependent comparisons, with a
+/// mispredicted branch at each new best: `[100000, 10]` `f32` took 1.3x numpy's time.
+fn side_by_side<T: Reduce, const MAX: bool>(lanes: &[T], len: usize) -> alloc::vec::Vec<usize> {
+    let mut out = alloc::vec::Vec::with_capacity(lanes.len() / len);
+    let (mut best, mut row) = ([T::ZERO; GROUP], [T::ZERO; GROUP]);
+    let mut groups = lanes.chunks_exact(GROUP * len);
+    for group in &mut groups {
+        for (b, lane) in best.iter_mut().zip(group.chunks_exact(len)) {
+            *b = lane[0];
+        }
+        let mut at = [0u32; GROUP];
+        for j in 1..len {
+            for (r, lane) in row.iter_mut().zip(group.chunks_exact(len)) {
+                *r = lane[j];
+            }
+            arg_row::<T, MAX>(&mut best, &mut at, &row, j as u32);
+        }
+        out.extend(at.iter().map(|&a| a as usize));
+    }
+    let better = if MAX { beats_max } else { beats_min };
+    let rest = groups.remainder().chunks_exact(len);
+    out.extend(rest.map(|lane| arg_best(lane.iter().copied(), better).unwrap_or(0)));
+    out
 }
 
 /// Kept runs this long (or longer) are folded row by row; shorter ones lane by lane.
@@ -91,11 +140,14 @@ fn by_rows<T: Reduce>(
         return None;
     };
     let j_max = u32::try_from(len - 1).ok()?;
+    let r = dims.len() - 1;
+    let outer = super::super::iter::Positions::new(&dims[..r], &strides[..r], offset);
+    if (2..MIN_RUN).contains(&inner) && step == inner as isize && len >= 2 * group_rows(inner) {
+        return Some(by_row_groups(data, outer, inner, len, max));
+    }
     if inner < MIN_RUN || j_max == 0 {
         return None;
     }
-    let r = dims.len() - 1;
-    let outer = super::super::iter::Positions::new(&dims[..r], &strides[..r], offset);
     let mut out = alloc::vec::Vec::with_capacity(outer.len() * inner);
     let mut best = alloc::vec::Vec::with_capacity(inner.min(BLOCK));
     let mut at = alloc::vec![0u32; inner.min(BLOCK)];
@@ -119,6 +171,75 @@ fn by_rows<T: Reduce>(
         }
     }
     Some(out)
+}
+
+/// Rows [`by_row_groups`] folds as one run for runs of `inner`: four vectors' worth or more.
+fn group_rows(inner: usize) -> usize {
+    MIN_RUN.div_ceil(inner) * 4
+}
+
+/// [`by_rows`] for short runs (fewer than [`MIN_RUN`]) whose rows follow one another along
+/// the axis (`argmax(axis=0)` of `[100000, 10]`): `k` rows at a time are folded as one run of
+/// `k * inner` elements, so each fold is whole vectors rather than a few lanes and a loop's
+/// bookkeeping; then each column's best among its `k` rows (the first of the best, the first
+/// `NaN`), and the rows left over folded in one by one.
+fn by_row_groups<T: Reduce>(
+    data: &[T],
+    outer: super::super::iter::Positions,
+    inner: usize,
+    len: usize,
+    max: bool,
+) -> alloc::vec::Vec<usize> {
+    let k = group_rows(inner);
+    let (groups, width) = (len / k, k * inner);
+    let mut out = alloc::vec::Vec::with_capacity(outer.len() * inner);
+    let mut best = alloc::vec::Vec::with_capacity(width);
+    let mut at = alloc::vec![0u32; width];
+    for p in outer {
+        let group = |g: u32| &data[p + g as usize * width..][..width];
+        best.clear();
+        best.extend_from_slice(group(0));
+        at.fill(0);
+        // Groups and rows are counted in `u32`: `by_rows` checked that `len` fits.
+        let last = groups as u32 - 1;
+        if max {
+            rows::<T, true>(&mut best, &mut at, 1..=last, group);
+        } else {
+            rows::<T, false>(&mut best, &mut at, 1..=last, group);
+        }
+        // Row `s` of group `g` is position `g * k + s`.
+        let position = |g: u32, s: usize| g * k as u32 + s as u32;
+        let mut col_best = best[..inner].to_vec();
+        let mut col_at: alloc::vec::Vec<u32> =
+            at[..inner].iter().map(|&g| position(g, 0)).collect();
+        for c in 0..inner {
+            for s in 1..k {
+                let (v, j) = (best[s * inner + c], position(at[s * inner + c], s));
+                let (b, i) = (col_best[c], col_at[c]);
+                let take = match (b.is_nan_value(), v.is_nan_value()) {
+                    (true, nan) => nan && j < i,
+                    (false, true) => true,
+                    (false, false) => {
+                        let beats = if max { v > b } else { v < b };
+                        beats || (v == b && j < i)
+                    }
+                };
+                if take {
+                    (col_best[c], col_at[c]) = (v, j);
+                }
+            }
+        }
+        let rest = groups * k..len;
+        let row = |j: u32| &data[p + j as usize * inner..][..inner];
+        let rest = rest.start as u32..=(len - 1) as u32;
+        if max {
+            rows::<T, true>(&mut col_best, &mut col_at, rest, row);
+        } else {
+            rows::<T, false>(&mut col_best, &mut col_at, rest, row);
+        }
+        out.extend(col_at.iter().map(|&a| a as usize));
+    }
+    out
 }
 
 /// The rows `js` (each `run(j)`) folded into `best` and `at`: compiled for AVX-512 and for AVX2
