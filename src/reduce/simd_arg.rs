@@ -11,20 +11,19 @@
 //! cannot run these instructions): the callers then take the portable two passes of
 //! `fold::arg_best_run`.
 
-/// Runs shorter than this take the portable loop (each kernel needs four whole vectors).
-const MIN_LEN: usize = 64;
-
 /// `argmax` (`MAX`) or `argmin` of `x` with the widest vector unit the CPU has, or `None` when it
-/// has neither AVX-512 nor AVX2 or `x` is too short (or too long for 32-bit positions).
+/// has neither AVX-512 nor AVX2 or `x` is too short for it (each kernel needs four whole
+/// vectors: 256 bytes with AVX-512, 128 with AVX2) or too long for its positions.
 macro_rules! dispatch {
     ($(#[$doc:meta])* $name:ident: $t:ty, $avx512:ident, $avx2:ident, $index:ty) => {
         $(#[$doc])*
         #[inline]
         pub(crate) fn $name(x: &[$t], max: bool) -> Option<usize> {
+            const MIN_LEN: usize = 128 / size_of::<$t>();
             if x.len() < MIN_LEN || x.len() > <$index>::MAX as usize {
                 return None;
             }
-            if std::arch::is_x86_feature_detected!("avx512f") {
+            if x.len() >= 2 * MIN_LEN && std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: the CPU has AVX-512F, all this function requires.
                 return Some(unsafe {
                     if max { $avx512::<true>(x) } else { $avx512::<false>(x) }
