@@ -109,12 +109,12 @@ impl<T: Clone> Picks<'_, T> {
         slots: &mut [MaybeUninit<T>],
     ) -> Result<(), (usize, ShapeError)> {
         match block {
-            1 => self.rows::<1>(start, indices, slots),
-            2 => self.rows::<2>(start, indices, slots),
-            3 => self.rows::<3>(start, indices, slots),
-            4 => self.rows::<4>(start, indices, slots),
-            8 => self.rows::<8>(start, indices, slots),
-            16 => self.rows::<16>(start, indices, slots),
+            1 => self.rows_best::<1>(start, indices, slots),
+            2 => self.rows_best::<2>(start, indices, slots),
+            3 => self.rows_best::<3>(start, indices, slots),
+            4 => self.rows_best::<4>(start, indices, slots),
+            8 => self.rows_best::<8>(start, indices, slots),
+            16 => self.rows_best::<16>(start, indices, slots),
             _ => {
                 let rows = slots.chunks_exact_mut(block);
                 for (done, (row, &i)) in rows.zip(indices).enumerate() {
@@ -126,10 +126,53 @@ impl<T: Clone> Picks<'_, T> {
         }
     }
 
-    /// [`Self::copy`] for rows of `B` elements, each copied in one piece of constant length: a
-    /// function of its own, so that the loop keeps its values in registers.
+    /// [`Self::rows`], compiled for AVX2 too and run so where the CPU has it for rows longer
+    /// than 64 bytes: a row in half as many loads and stores, so more rows' reads are in flight
+    /// (`[100000, 16]` `f64`, rows of 128 bytes: 1.56-1.60 ms against 2.41-2.55 with SSE2's
+    /// 16-byte moves). Rows of 64 bytes (16 `f32`) were no faster so.
+    #[inline(always)]
+    fn rows_best<const B: usize>(
+        &self,
+        start: usize,
+        indices: &[isize],
+        slots: &mut [MaybeUninit<T>],
+    ) -> Result<(), (usize, ShapeError)> {
+        #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+        if B * size_of::<T>() > 64 && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the AVX2 build only requires AVX2, which the CPU was just found to have.
+            return unsafe { self.rows_avx2::<B>(start, indices, slots) };
+        }
+        self.rows::<B>(start, indices, slots)
+    }
+
+    /// [`Self::rows`] compiled for AVX2.
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    fn rows_avx2<const B: usize>(
+        &self,
+        start: usize,
+        indices: &[isize],
+        slots: &mut [MaybeUninit<T>],
+    ) -> Result<(), (usize, ShapeError)> {
+        self.rows_any::<B>(start, indices, slots)
+    }
+
+    /// [`Self::rows_any`] in the build's own instructions.
     #[inline(never)]
     fn rows<const B: usize>(
+        &self,
+        start: usize,
+        indices: &[isize],
+        slots: &mut [MaybeUninit<T>],
+    ) -> Result<(), (usize, ShapeError)> {
+        self.rows_any::<B>(start, indices, slots)
+    }
+
+    /// [`Self::copy`] for rows of `B` elements, each copied in one piece of constant length (in
+    /// a function of its own, so that the loop keeps its values in registers).
+    #[inline(always)]
+    fn rows_any<const B: usize>(
         &self,
         start: usize,
         indices: &[isize],
