@@ -151,8 +151,8 @@ pub(crate) fn sort_rows<K: Key>(keys: &mut [K], len: usize, order: Order) -> usi
     sorted
 }
 
-/// [`groups`] compiled for AVX-512 (VL too: the compiler prefers 256-bit vectors, and has no
-/// 64-bit unsigned minimum in them without it; the `u64` network stayed scalar).
+/// [`groups`] compiled for AVX-512 (VL too: the compiler prefers 256-bit vectors, and compares
+/// 64-bit unsigned keys in them only with VL).
 #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
 #[target_feature(enable = "avx512f,avx512vl")]
 fn groups_avx512<K: Key>(keys: &mut [K], len: usize, order: Order, comparators: &[(u8, u8)]) {
