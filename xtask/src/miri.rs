@@ -10,7 +10,7 @@
 //! sorts (src/reduce/simd_sort.rs for AVX2, src/reduce/simd_sort512/ for AVX-512), which Miri
 //! runs in a build of `shaped` for those CPUs ([`SIMD_TARGETS`]), and the vector code Miri
 //! cannot run: the dispatch in `dynamic::plan` and the arg-reductions' AVX-512 and AVX2 code
-//! (src/reduce/simd_arg.rs, the rows loop of src/dynamic/reduce/methods.rs), for which Miri runs
+//! (src/reduce/simd_arg.rs, the rows loop of src/dynamic/reduce/arg.rs), for which Miri runs
 //! the portable build instead (`dynamic_argminmax` checks it there). Every test target
 //! that runs code reaches them, and every one runs here on small inputs: the dynamic unit tests (planner, odometer, the thread split), the dynamic API tests, the
 //! numpy fixtures (one case in ten), the view fixtures (likewise), the split tests and the

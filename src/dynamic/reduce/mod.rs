@@ -14,6 +14,7 @@
 //! `methods` puts `try_sum` ... `try_argmax` on the three dynamic types, `sort` the sorts along
 //! one axis, `unique` `try_unique_consecutive`.
 
+mod arg;
 mod methods;
 mod moments;
 mod sort;
