@@ -3,9 +3,9 @@
 //! and turned back, whatever the element's type. Plain keys sort three times faster than elements
 //! by a key function (BENCHMARKS.md), and one sort serves six types.
 //!
-//! The sort is the AVX-512 one where the CPU has it (it maps the bits itself, in registers, so a
-//! short lane is read and written once), else for `u32` keys the AVX2 one, else a radix sort
-//! (short lanes: the standard library's); those take the keys mapped by the loops here.
+//! The sort is the vector one where the CPU has AVX-512 or AVX2 (it maps the bits itself, in
+//! registers, so a short lane is read and written once), else a radix sort (short lanes: the
+//! standard library's), which takes the keys mapped by the loops here.
 
 /// How an element's bits map onto the unsigned key it sorts by.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -44,15 +44,14 @@ pub(crate) trait SortKeys: super::short_rows::Key {
     }
 }
 
-/// `SortKeys` for the keys `$k`, `$simd512` their AVX-512 sort, `$simd2` (optional) their AVX2
-/// one.
+/// `SortKeys` for the keys `$k`, `$simd` their vector sort.
 macro_rules! sort_keys {
-    ($k:ty, $signed:ty, $simd512:ident $(, $simd2:ident)?) => {
+    ($k:ty, $signed:ty, $simd:ident) => {
         impl SortKeys for $k {
             #[inline]
             fn sort_keys(bits: &mut [$k], order: Order) {
                 #[cfg(all(feature = "std", target_arch = "x86_64"))]
-                if crate::reduce::simd_sort512::$simd512(bits, order) {
+                if crate::reduce::simd_sort::$simd(bits, order) {
                     return;
                 }
                 const SIGN: $k = 1 << (<$k>::BITS - 1);
@@ -75,15 +74,9 @@ macro_rules! sort_keys {
             }
         }
 
-        /// Plain keys ascending, without AVX-512.
+        /// Plain keys ascending, without a vector unit.
         #[inline]
         fn sort_plain(keys: &mut [$k]) {
-            $(
-                #[cfg(all(feature = "std", target_arch = "x86_64"))]
-                if crate::reduce::simd_sort::$simd2(keys) {
-                    return;
-                }
-            )?
             if keys.len() <= SHORT {
                 keys.sort_unstable();
             } else {
@@ -96,7 +89,7 @@ macro_rules! sort_keys {
 /// 32-bit keys.
 mod k32 {
     use super::{Order, SHORT, SortKeys};
-    sort_keys!(u32, i32, sort_u32, sort_u32);
+    sort_keys!(u32, i32, sort_u32);
 }
 
 /// 64-bit keys.

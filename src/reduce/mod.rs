@@ -13,8 +13,6 @@ mod short_rows;
 pub(crate) mod simd_arg;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod simd_sort;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-mod simd_sort512;
 #[cfg(all(test, feature = "alloc"))]
 mod sort_tests;
 

@@ -4,7 +4,7 @@
 //! registers), then the keys written back.
 //!
 //! One lane of ten keys sorted on its own is a chain of dependent steps, in registers (the
-//! AVX-512 network of `simd_sort512`) or by comparisons, and the next lane waits for the
+//! AVX-512 network of `simd_sort`) or by comparisons, and the next lane waits for the
 //! CPU to untangle it: `[100000, 10]` `i32` took 1.2x numpy's time that way. Side by side, a
 //! comparator is two instructions for sixteen lanes, and what is left is the transposes.
 //!
@@ -131,7 +131,7 @@ pub(crate) fn sort_rows<K: Key>(keys: &mut [K], len: usize, order: Order) -> usi
         let avx512 = std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl");
         if avx512 && len * size_of::<K>() == 64 {
-            // A lane of exactly one AVX-512 register of keys: `simd_sort512` sorts it in that
+            // A lane of exactly one AVX-512 register of keys: `simd_sort` sorts it in that
             // register, with no lane wasted, faster than side by side (16 `u32`: 1.2 ms
             // against 1.5-1.7 for 10^6 keys).
             return 0;

@@ -7,7 +7,7 @@
 //! small products' unchecked reads (src/matmul/small.rs: `dynamic_matmul`'s
 //! `small_products_match_a_naive_loop` runs its portable build), the
 //! float lanes and integers read as their bits for sorting (src/reduce/element.rs), the vector
-//! sorts (src/reduce/simd_sort.rs for AVX2, src/reduce/simd_sort512/ for AVX-512), which Miri
+//! sorts (src/reduce/simd_sort/, built for AVX2 and for AVX-512), which Miri
 //! runs in a build of `shaped` for those CPUs ([`SIMD_TARGETS`]), and the vector code Miri
 //! cannot run: the dispatch in `dynamic::plan` and the arg-reductions' AVX-512 and AVX2 code
 //! (src/reduce/simd_arg.rs, the rows loop of src/dynamic/reduce/arg.rs), for which Miri runs
@@ -139,8 +139,8 @@ const RAYON_MIRIFLAGS: &str = "-Zmiri-tree-borrows -Zmiri-ignore-leaks";
 
 /// Targets run with `shaped` built for AVX2 and AVX-512 ([`SIMD_RUSTFLAGS`]), into a target
 /// directory of their own: Miri's CPU reports neither otherwise, so the vector sorts would never
-/// run. The AVX2 sort (src/reduce/simd_sort.rs) runs in its own module's tests, which call it
-/// directly; the AVX-512 sort (src/reduce/simd_sort512/) in its module's tests and, as the sort
+/// run. The AVX2 build of the sort (src/reduce/simd_sort/) runs in its own module's tests, which
+/// call it directly; the AVX-512 build in those tests and, as the sort
 /// the CPU then picks, in every unstable sort of the other `reduce::` tests. Miri interprets the
 /// intrinsics they use but the AVX-512 register compress, for which that module has a model.
 ///

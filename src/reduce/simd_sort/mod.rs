@@ -1,67 +1,101 @@
-//! An AVX-512 sort of `u32` and `u64` keys (what `f32`, `f64`, `i32`, `i64`, `u32` and `u64`
-//! lanes are sorted by): a quicksort whose partition compares a register of keys (16 or 8) with
-//! the pivot into a mask and compresses the keys below it and the others each to the front of a
-//! register, stored at the two ends of the run, in place; down to runs of at most 16 registers,
-//! which a bitonic network sorts in registers (`network`). This is how numpy's default sort
-//! (x86-simd-sort) works on CPUs with AVX-512; AVX2 has no compress, so its sort
-//! (`super::simd_sort`) left-packs by a permutation table and a scratch buffer, and handles only
-//! `u32` keys.
+//! The vector sorts of `u32` and `u64` keys (what `f32`, `f64`, `i32`, `i64`, `u32` and `u64`
+//! lanes are sorted by), with AVX-512 or AVX2, whichever is the widest the CPU has: a quicksort
+//! whose partition compares a register of keys (AVX-512: 16 or 8, AVX2: 8 or 4) with the pivot
+//! into a mask, moves the keys below it and the others each to one end of a register, and stores
+//! them at the two ends of the run, in place; down to runs of at most 16 registers, which a
+//! bitonic network sorts in registers (`network`). This is how numpy's default sort
+//! (x86-simd-sort) works on these CPUs.
 //!
-//! The algorithm is written once (the macros here and in `network`) and expanded for each key
-//! width with that width's operations (`lanes`) in scope as `v`.
+//! The algorithm is written once (the macros here and in `network`) and expanded for each unit
+//! and key width with that width's operations in scope as `v`: `lanes512` (a compress
+//! instruction, unsigned comparisons) and `lanes256` (a permutation table for the compress, and
+//! signed keys, as AVX2 compares only signed integers).
 //!
-//! Only with `std` on x86-64, where the CPU is asked at run time; elsewhere the callers take the
-//! AVX2 sort or a radix sort. Miri runs this code when the crate is built for AVX-512
-//! (`cargo xtask miri` builds the `reduce::` unit tests with `-C target-feature=+avx512f`): every
-//! load, store and index of the partition and the network, with the real intrinsics, except the
-//! register compress, which Miri cannot interpret and for which it runs a lane-by-lane model
-//! (`lanes`; the native tests check the model against the instruction).
+//! Only with `std` on x86-64, where the CPU is asked at run time; elsewhere the callers take a
+//! radix sort. Miri runs this code when the crate is built for AVX2 and AVX-512 (`cargo xtask
+//! miri` builds the `reduce::` unit tests with `-C target-feature=+avx2,+popcnt,+avx512f`):
+//! every load, store and index of the partition and the network, with the real intrinsics,
+//! except AVX-512's register compress, which Miri cannot interpret and for which it runs a
+//! lane-by-lane model (`lanes512`; the native tests check the model against the instruction).
+//! The AVX2 build runs there in this module's tests, which call it directly.
 
-mod lanes;
+mod lanes256;
+mod lanes512;
 mod network;
 #[cfg(test)]
 mod tests;
 
 use super::keys::Order;
 
-/// Sorts `bits` by their keys in `order` with AVX-512 and returns `true`, or returns `false`
-/// (nothing done) when the CPU lacks AVX-512F or POPCNT.
+/// Sorts `bits` by their keys in `order` with AVX-512 or AVX2 and returns `true`, or returns
+/// `false` (nothing done) when the CPU has neither (with POPCNT).
 #[inline]
 pub(crate) fn sort_u32(bits: &mut [u32], order: Order) -> bool {
-    if !detected() {
-        return false;
+    if avx512() {
+        // SAFETY: the CPU has AVX-512F and POPCNT, all this function requires.
+        unsafe { w32::sort(bits, order) };
+        return true;
     }
-    // SAFETY: the CPU has AVX-512F and POPCNT, all this function requires.
-    unsafe { w32::sort(bits, order) };
-    true
+    avx2() && {
+        sort_u32_avx2(bits, order);
+        true
+    }
 }
 
 /// [`sort_u32`] for 64 bits.
 #[inline]
 pub(crate) fn sort_u64(bits: &mut [u64], order: Order) -> bool {
-    if !detected() {
-        return false;
+    if avx512() {
+        // SAFETY: the CPU has AVX-512F and POPCNT, all this function requires.
+        unsafe { w64::sort(bits, order) };
+        return true;
     }
-    // SAFETY: the CPU has AVX-512F and POPCNT, all this function requires.
-    unsafe { w64::sort(bits, order) };
-    true
+    avx2() && {
+        sort_u64_avx2(bits, order);
+        true
+    }
 }
 
-/// Whether the CPU has what the sort needs (known at compile time when built for it).
+/// The AVX2 sort of [`sort_u32`], whatever else the CPU has (the caller checked [`avx2`]).
+fn sort_u32_avx2(bits: &mut [u32], order: Order) {
+    debug_assert!(avx2());
+    // SAFETY: `i32` and `u32` have the same size and alignment and every bit pattern is a value
+    // of both; the new slice borrows `bits` exclusively for its life.
+    let keys = unsafe { core::slice::from_raw_parts_mut(bits.as_mut_ptr().cast(), bits.len()) };
+    // SAFETY: the CPU has AVX2 and POPCNT (the caller checked), all this function requires.
+    unsafe { avx2_w32::sort(keys, order) };
+}
+
+/// The AVX2 sort of [`sort_u64`] (the caller checked [`avx2`]).
+fn sort_u64_avx2(bits: &mut [u64], order: Order) {
+    debug_assert!(avx2());
+    // SAFETY: as in `sort_u32_avx2`, for `i64` and `u64`.
+    let keys = unsafe { core::slice::from_raw_parts_mut(bits.as_mut_ptr().cast(), bits.len()) };
+    // SAFETY: the CPU has AVX2 and POPCNT (the caller checked), all this function requires.
+    unsafe { avx2_w64::sort(keys, order) };
+}
+
+/// Whether the CPU has what the AVX-512 sort needs (known at compile time when built for it).
 #[inline]
-fn detected() -> bool {
+fn avx512() -> bool {
     std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("popcnt")
+}
+
+/// Whether the CPU has what the AVX2 sort needs.
+#[inline]
+fn avx2() -> bool {
+    std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
 }
 
 /// Expands to `quicksort` and its partition for the key width `v`.
 macro_rules! quicksort {
-    () => {
+    ($f:literal) => {
         /// Runs this short are sorted by the network; longer ones are partitioned.
-        const NETWORK: usize = 16 * v::W;
+        const NETWORK: usize = v::NETWORK_REGISTERS * v::W;
 
         /// `bits` sorted by their keys in `order`: a run the network takes is mapped to keys
         /// and back in registers; a longer one is mapped in place, sorted, and mapped back.
-        #[target_feature(enable = "avx512f,popcnt")]
+        #[target_feature(enable = $f)]
         #[inline]
         pub(super) fn sort(bits: &mut [v::Key], order: super::Order) {
             let f = v::flip(order);
@@ -69,7 +103,7 @@ macro_rules! quicksort {
                 network::<true>(bits, f);
                 return;
             }
-            let mapped = order != super::Order::Unsigned;
+            let mapped = !v::identity(order);
             if mapped {
                 each_register(bits, |x| v::to_key(x, f));
             }
@@ -80,7 +114,7 @@ macro_rules! quicksort {
         }
 
         /// `keys` replaced register by register by `op` of them.
-        #[target_feature(enable = "avx512f,popcnt")]
+        #[target_feature(enable = $f)]
         #[inline]
         fn each_register(keys: &mut [v::Key], op: impl Fn(v::V) -> v::V) {
             let mut chunks = keys.chunks_exact_mut(v::W);
@@ -97,7 +131,7 @@ macro_rules! quicksort {
         }
 
         /// `keys` sorted: partitions around a pivot until a run fits the network.
-        #[target_feature(enable = "avx512f,popcnt")]
+        #[target_feature(enable = $f)]
         #[inline]
         pub(super) fn quicksort(keys: &mut [v::Key], depth: u32) {
             let n = keys.len();
@@ -129,7 +163,7 @@ macro_rules! quicksort {
         }
 
         /// The median of `W` keys spread evenly over `keys` (sorted in one register).
-        #[target_feature(enable = "avx512f,popcnt")]
+        #[target_feature(enable = $f)]
         #[inline]
         fn pivot(keys: &[v::Key]) -> v::Key {
             let n = keys.len();
@@ -154,7 +188,7 @@ macro_rules! quicksort {
         /// `2 * UNROLL * W` together) leaves at least `UNROLL * W` free at both, so at least `W`
         /// at both for each split. Then the rest a register at a time, likewise; the keys set
         /// aside fill the last slots.
-        #[target_feature(enable = "avx512f,popcnt")]
+        #[target_feature(enable = $f)]
         #[inline]
         fn partition(keys: &mut [v::Key], pivot: v::Key) -> usize {
             const BLOCK: usize = UNROLL * v::W;
@@ -176,14 +210,13 @@ macro_rules! quicksort {
             let (mut lo, mut hi) = (0, n);
             let (mut l, mut r) = (BLOCK, n - BLOCK);
             while r - l >= BLOCK {
+                // Which end is read depends on the keys: arithmetic, not a branch, so that no
+                // misprediction stalls the loop.
                 let from_left = l - lo <= hi - r;
                 let at = if from_left { l } else { r - BLOCK };
                 let x = load_block(keys, at);
-                if from_left {
-                    l += BLOCK;
-                } else {
-                    r -= BLOCK;
-                }
+                l += usize::from(from_left) * BLOCK;
+                r -= usize::from(!from_left) * BLOCK;
                 for x in x {
                     split_roomy(keys, x, p, &mut lo, &mut hi);
                 }
@@ -208,8 +241,14 @@ macro_rules! quicksort {
                 let x = v::load_part(&keys[l..r], p);
                 split(keys, x, v::prefix(r - l), p, &mut lo, &mut hi);
             }
-            for x in first.into_iter().chain(last) {
-                split(keys, x, v::Mask::MAX, p, &mut lo, &mut hi);
+            // The registers set aside: `2 * UNROLL * W` free, `W` fewer after each, so whole
+            // registers fit at both ends (disjoint) but for the last, which fills the rest.
+            let mut aside = first.into_iter().chain(last);
+            for x in aside.by_ref().take(2 * UNROLL - 1) {
+                split_roomy(keys, x, p, &mut lo, &mut hi);
+            }
+            for x in aside {
+                split(keys, x, v::prefix(v::W), p, &mut lo, &mut hi);
             }
             debug_assert_eq!(lo, hi);
             lo
@@ -217,7 +256,7 @@ macro_rules! quicksort {
 
         /// The lanes of `x` in `valid` split by `p`: those below stored at `lo`, the others
         /// just before `hi`; both moved past them.
-        #[target_feature(enable = "avx512f,popcnt")]
+        #[target_feature(enable = $f)]
         #[inline]
         fn split(
             keys: &mut [v::Key],
@@ -237,35 +276,60 @@ macro_rules! quicksort {
         }
 
         /// [`split`] of all the lanes of `x` when `W` keys are free at both `lo` and `hi`:
-        /// the keys below stored with all the lanes after them (free slots take those; one
-        /// masked store fewer).
-        #[target_feature(enable = "avx512f,popcnt")]
+        /// whole registers stored at both (free slots take the lanes past the keys; no masked
+        /// store, or one fewer).
+        #[target_feature(enable = $f)]
         #[inline]
         fn split_roomy(keys: &mut [v::Key], x: v::V, p: v::V, lo: &mut usize, hi: &mut usize) {
             let below = v::below(x, p);
-            let above = !below;
-            let (nb, na) = (below.count_ones() as usize, above.count_ones() as usize);
-            let Some(at) = keys[*lo..].first_chunk_mut() else {
-                unreachable!("W keys free at lo");
+            let nb = below.count_ones() as usize;
+            let (left, right) = keys.split_at_mut(*hi - v::W);
+            let (Some(at_lo), Some(at_hi)) =
+                (left[*lo..].first_chunk_mut(), right.first_chunk_mut())
+            else {
+                unreachable!("W keys free at lo and at hi");
             };
-            v::store_whole(at, v::compress(below, x));
+            v::split_whole(at_lo, at_hi, below, x);
             *lo += nb;
-            *hi -= na;
-            v::store_part(&mut keys[*hi..*hi + na], v::compress(above, x));
+            *hi -= v::W - nb;
         }
     };
 }
 
-/// 16 `u32` keys to a register.
+/// 16 `u32` keys to a register (AVX-512).
 mod w32 {
-    use super::lanes::w32 as v;
-    super::network::network!();
-    quicksort!();
+    use super::lanes512::w32 as v;
+    super::network::network!("avx512f,popcnt", [
+        1 => 1 1, 2 => 2 2, 3 => 4 3, 4 => 4 4, 5 => 8 5, 6 => 8 6, 7 => 8 7, 8 => 8 8,
+        9 => 16 9, 10 => 16 10, 11 => 16 11, 12 => 16 12, 13 => 16 13, 14 => 16 14,
+        15 => 16 15, _ => 16 16,
+    ]);
+    quicksort!("avx512f,popcnt");
 }
 
-/// 8 `u64` keys to a register.
+/// 8 `u64` keys to a register (AVX-512).
 mod w64 {
-    use super::lanes::w64 as v;
-    super::network::network!();
-    quicksort!();
+    use super::lanes512::w64 as v;
+    super::network::network!("avx512f,popcnt", [
+        1 => 1 1, 2 => 2 2, 3 => 4 3, 4 => 4 4, 5 => 8 5, 6 => 8 6, 7 => 8 7, 8 => 8 8,
+        9 => 16 9, 10 => 16 10, 11 => 16 11, 12 => 16 12, 13 => 16 13, 14 => 16 14,
+        15 => 16 15, _ => 16 16,
+    ]);
+    quicksort!("avx512f,popcnt");
+}
+
+/// 8 keys of 32 bits to a register (AVX2).
+mod avx2_w32 {
+    use super::lanes256::w32 as v;
+    super::network::network!("avx2,popcnt", [
+        1 => 1 1, 2 => 2 2, 3..=4 => 4 4, 5..=8 => 8 8, _ => 16 16,
+    ]);
+    quicksort!("avx2,popcnt");
+}
+
+/// 4 keys of 64 bits to a register (AVX2).
+mod avx2_w64 {
+    use super::lanes256::w64 as v;
+    super::network::network!("avx2,popcnt", [1 => 1 1, 2 => 2 2, 3..=4 => 4 4, _ => 8 8]);
+    quicksort!("avx2,popcnt");
 }

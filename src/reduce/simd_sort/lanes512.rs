@@ -1,6 +1,6 @@
-//! The vector operations the AVX-512 sort is written in, once per key width: `w32` holds 16
-//! `u32` keys in a register, `w64` 8 `u64` keys. Both offer the same names, so the sort's
-//! algorithm (the parent module's macros) is written once and expanded for each.
+//! The vector operations of the AVX-512 sort, once per key width: `w32` holds 16 `u32` keys in
+//! a register, `w64` 8 `u64` keys. Both offer the same names as `lanes256`'s AVX2 ones, so the
+//! sort's algorithm (the parent module's macros) is written once and expanded for each.
 //!
 //! Every access to memory goes through a slice whose length bounds it: whole registers through
 //! `&[Key; W]`, partial ones through masked loads and stores of exactly the slice's length. The
@@ -30,6 +30,9 @@ macro_rules! lanes {
             pub(in super::super) type V = __m512i;
             /// One bit per lane, lane 0 in bit 0.
             pub(in super::super) type Mask = $mask;
+            /// Registers of keys the sorting network takes at most (longer runs are
+            /// partitioned).
+            pub(in super::super) const NETWORK_REGISTERS: usize = 16;
             /// Keys in a register.
             pub(in super::super) const W: usize = $w;
 
@@ -42,6 +45,11 @@ macro_rules! lanes {
             pub(in super::super) struct Flip {
                 a: V,
                 b: V,
+            }
+
+            /// Whether `order` leaves the bits as they are (unsigned integers).
+            pub(in super::super) fn identity(order: crate::reduce::keys::Order) -> bool {
+                order == crate::reduce::keys::Order::Unsigned
             }
 
             /// The map of `order`.
@@ -186,6 +194,21 @@ macro_rules! lanes {
                     }
                 }
                 load(&packed)
+            }
+
+            /// `x` split at the lanes `below`: those keys into the first lanes of `lo`, the
+            /// others into the last lanes of `hi` (the other lanes of `lo` are written too).
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            pub(in super::super) fn split_whole(
+                lo: &mut [Key; W],
+                hi: &mut [Key; W],
+                below: Mask,
+                x: V,
+            ) {
+                store_whole(lo, compress(below, x));
+                let na = W - below.count_ones() as usize;
+                store_part(&mut hi[W - na..], compress(!below, x));
             }
 
             /// Lane `i` of the result is lane `i ^ (K - 1)` of `v` (`K` a power of two up to

@@ -1,44 +1,34 @@
-//! The AVX-512 sort's sorting network: up to 16 registers of keys (256 `u32` or 128 `u64`)
-//! sorted by Batcher's bitonic network without leaving the registers. Written once as a macro,
-//! expanded in each key width's module beside the quicksort (the parent module), with that
-//! width's operations in scope as `v` (`lanes::w32` or `lanes::w64`).
+//! The vector sorts' sorting network: up to 16 registers of keys (with AVX-512 256 `u32` or 128
+//! `u64`, with AVX2 half as many) sorted by Batcher's bitonic network without leaving the
+//! registers. Written once as a macro, expanded in each unit's and key width's module beside the
+//! quicksort (the parent module), with that width's operations in scope as `v` (`lanes512::w32`,
+//! `lanes256::w64`, ...) and the unit's target features as `$f`.
 
 /// Expands to `network` (sort a short run) and what it needs, for the key width `v`.
 macro_rules! network {
-    () => {
-        /// Sorts at most `16 * W` keys: in the `U` registers they fill of a network for `R` (a
-        /// power of two), the rest of the last one padded with `Key::MAX`, which sorts last;
-        /// equal keys are indistinguishable, so the first `keys.len()` sorted keys are the
-        /// answer. The network skips the registers past `U`; `U` is a constant, one instance
-        /// for each count of registers, so no test is left in the network (more code for less
-        /// time: BENCHMARKS.md). With `MAP`, `keys` are bits mapped to keys by `f` as they are
-        /// read, and back as they are written.
-        #[target_feature(enable = "avx512f,popcnt")]
+    ($f:literal, [$($count:pat => $r:literal $u:literal),* $(,)?]) => {
+        /// Sorts at most `NETWORK_REGISTERS * W` keys: in the `U` registers they fill of a
+        /// network for `R` (a power of two), the rest of the last one padded with `Key::MAX`,
+        /// which sorts last; equal keys are indistinguishable, so the first `keys.len()` sorted
+        /// keys are the answer. The network skips the registers past `U`. The instances are the
+        /// expansion's list (`$count` registers filled => `R U`): with AVX-512 one for each
+        /// count of registers, so no test is left in the network (more code for less time:
+        /// BENCHMARKS.md); with AVX2 one for each power of two (half the time of a dependent's
+        /// build that the AVX-512 list takes). With `MAP`, `keys` are bits mapped to keys by `f`
+        /// as they are read, and back as they are written.
+        #[target_feature(enable = $f)]
         #[inline]
         pub(super) fn network<const MAP: bool>(keys: &mut [v::Key], f: v::Flip) {
+            if keys.len() <= 1 {
+                return;
+            }
             match keys.len().div_ceil(v::W) {
-                _ if keys.len() <= 1 => {}
-                1 => in_registers::<1, 1, MAP>(keys, f),
-                2 => in_registers::<2, 2, MAP>(keys, f),
-                3 => in_registers::<4, 3, MAP>(keys, f),
-                4 => in_registers::<4, 4, MAP>(keys, f),
-                5 => in_registers::<8, 5, MAP>(keys, f),
-                6 => in_registers::<8, 6, MAP>(keys, f),
-                7 => in_registers::<8, 7, MAP>(keys, f),
-                8 => in_registers::<8, 8, MAP>(keys, f),
-                9 => in_registers::<16, 9, MAP>(keys, f),
-                10 => in_registers::<16, 10, MAP>(keys, f),
-                11 => in_registers::<16, 11, MAP>(keys, f),
-                12 => in_registers::<16, 12, MAP>(keys, f),
-                13 => in_registers::<16, 13, MAP>(keys, f),
-                14 => in_registers::<16, 14, MAP>(keys, f),
-                15 => in_registers::<16, 15, MAP>(keys, f),
-                _ => in_registers::<16, 16, MAP>(keys, f),
+                $($count => in_registers::<$r, $u, MAP>(keys, f),)*
             }
         }
 
         /// `keys` (at most `W * U`) sorted in `U` of `R` registers, mapped by `f` if `MAP`.
-        #[target_feature(enable = "avx512f,popcnt")]
+        #[target_feature(enable = $f)]
         #[inline]
         pub(super) fn in_registers<const R: usize, const U: usize, const MAP: bool>(
             keys: &mut [v::Key],
