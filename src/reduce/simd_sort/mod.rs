@@ -56,6 +56,23 @@ pub(crate) fn sort_u64(bits: &mut [u64], order: Order) -> bool {
     }
 }
 
+/// The AVX-512 sort of [`sort_u32`] (the caller checked [`avx512`]), for the tests, which run
+/// each unit the CPU has.
+#[cfg(test)]
+fn sort_u32_avx512(bits: &mut [u32], order: Order) {
+    assert!(avx512());
+    // SAFETY: the CPU has AVX-512F and POPCNT (asserted), all this function requires.
+    unsafe { w32::sort(bits, order) };
+}
+
+/// [`sort_u32_avx512`] for 64 bits.
+#[cfg(test)]
+fn sort_u64_avx512(bits: &mut [u64], order: Order) {
+    assert!(avx512());
+    // SAFETY: as in `sort_u32_avx512`.
+    unsafe { w64::sort(bits, order) };
+}
+
 /// The AVX2 sort of [`sort_u32`], whatever else the CPU has (the caller checked [`avx2`]).
 fn sort_u32_avx2(bits: &mut [u32], order: Order) {
     debug_assert!(avx2());

@@ -25,7 +25,7 @@ fn keys(n: usize, seed: u64, spread: u64) -> Vec<u64> {
 fn each_unit<K: Copy + PartialEq + core::fmt::Debug>(
     got: &[K],
     want: impl Fn(&mut Vec<K>, Order),
-    avx512: unsafe fn(&mut [K], Order),
+    avx512: fn(&mut [K], Order),
     avx2: fn(&mut [K], Order),
 ) {
     let (x512, x2) = (super::avx512(), super::avx2());
@@ -43,8 +43,7 @@ fn each_unit<K: Copy + PartialEq + core::fmt::Debug>(
         want(&mut sorted, order);
         if x512 {
             let mut v = got.to_vec();
-            // SAFETY: the CPU has AVX-512F and POPCNT (checked above).
-            unsafe { avx512(&mut v, order) };
+            avx512(&mut v, order);
             assert_eq!(v, sorted, "AVX-512, {order:?}, n = {}", got.len());
         }
         if x2 {
@@ -67,7 +66,7 @@ fn check(v: &[u64]) {
                 w.sort_unstable_by(|a, b| f64::from_bits(*a).total_cmp(&f64::from_bits(*b)))
             }
         },
-        super::w64::sort,
+        super::sort_u64_avx512,
         super::sort_u64_avx2,
     );
     let low: Vec<u32> = v.iter().map(|&k| k as u32).collect();
@@ -80,7 +79,7 @@ fn check(v: &[u64]) {
                 w.sort_unstable_by(|a, b| f32::from_bits(*a).total_cmp(&f32::from_bits(*b)))
             }
         },
-        super::w32::sort,
+        super::sort_u32_avx512,
         super::sort_u32_avx2,
     );
 }
