@@ -19,7 +19,7 @@ macro_rules! lanes {
         $(#[$doc:meta])* $name:ident: $k:ty, $w:literal, network: $network:literal,
         set1: $set1:expr, min: $min:expr, max: $max:expr, sign_fill: $sign_fill:expr, gt: $gt:expr, eq: $eq:expr, movemask: $movemask:expr,
         lane_bits: $lane_bits:expr, maskload: $maskload:ident, maskstore: $maskstore:ident,
-        pack: $pack:path,
+        pack: $pack:path, transpose: $transpose:path,
         partners: [$($j:literal => $partner:expr),*],
         mirrors: [$($m:literal => $mirror:expr),*] $(,)?
     ) => {
@@ -39,6 +39,9 @@ macro_rules! lanes {
             pub(in super::super) const NETWORK_REGISTERS: usize = $network;
             /// Keys in a register.
             pub(in super::super) const W: usize = $w;
+            /// Whether [`transpose`] is offered (the network takes whole blocks of `W`
+            /// registers across registers).
+            pub(in super::super) const TRANSPOSES: bool = true;
 
             /// How an [`Order`](crate::reduce::keys::Order) maps bits to keys in a register: a
             /// key is `x ^ ((sign_fill(x) & a) | b)`, and so are the bits of a key (the key's
@@ -250,6 +253,13 @@ macro_rules! lanes {
                 }
             }
 
+            /// `block` transposed: lane `j` of register `i` becomes lane `i` of register `j`.
+            #[target_feature(enable = "avx2")]
+            #[inline]
+            pub(in super::super) fn transpose(block: &mut [V; W]) {
+                $transpose(block);
+            }
+
             /// Lane `i` of the result is lane `i ^ J` of `v` (`J` a power of two below `W`).
             #[target_feature(enable = "avx2")]
             #[inline]
@@ -307,6 +317,76 @@ static PACK64: [core::arch::x86_64::__m256i; 16] = {
     unsafe { core::mem::transmute::<[[i32; 8]; 16], [core::arch::x86_64::__m256i; 16]>(table) }
 };
 
+/// Eight registers of eight 32-bit lanes transposed (lane `j` of register `i` to lane `i` of
+/// register `j`): lanes interleaved in pairs, then in pairs of pairs, then the 128-bit halves
+/// exchanged. Straight-line code, so that it inlines into the network.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn transpose_8x32(b: &mut [core::arch::x86_64::__m256i; 8]) {
+    use core::arch::x86_64::*;
+    // Rows 2i and 2i + 1 interleaved: lanes 0, 1, 4, 5 of both (`lo`), lanes 2, 3, 6, 7 (`hi`).
+    let (lo01, hi01) = (
+        _mm256_unpacklo_epi32(b[0], b[1]),
+        _mm256_unpackhi_epi32(b[0], b[1]),
+    );
+    let (lo23, hi23) = (
+        _mm256_unpacklo_epi32(b[2], b[3]),
+        _mm256_unpackhi_epi32(b[2], b[3]),
+    );
+    let (lo45, hi45) = (
+        _mm256_unpacklo_epi32(b[4], b[5]),
+        _mm256_unpackhi_epi32(b[4], b[5]),
+    );
+    let (lo67, hi67) = (
+        _mm256_unpacklo_epi32(b[6], b[7]),
+        _mm256_unpackhi_epi32(b[6], b[7]),
+    );
+    // Four rows' lanes j and j + 4 (`cj`), rows 0-3 and rows 4-7.
+    let (c0, c1) = (
+        _mm256_unpacklo_epi64(lo01, lo23),
+        _mm256_unpackhi_epi64(lo01, lo23),
+    );
+    let (c2, c3) = (
+        _mm256_unpacklo_epi64(hi01, hi23),
+        _mm256_unpackhi_epi64(hi01, hi23),
+    );
+    let (d0, d1) = (
+        _mm256_unpacklo_epi64(lo45, lo67),
+        _mm256_unpackhi_epi64(lo45, lo67),
+    );
+    let (d2, d3) = (
+        _mm256_unpacklo_epi64(hi45, hi67),
+        _mm256_unpackhi_epi64(hi45, hi67),
+    );
+    // Lane j of all eight rows: the low halves (j < 4) or the high halves.
+    b[0] = _mm256_permute2x128_si256::<0x20>(c0, d0);
+    b[1] = _mm256_permute2x128_si256::<0x20>(c1, d1);
+    b[2] = _mm256_permute2x128_si256::<0x20>(c2, d2);
+    b[3] = _mm256_permute2x128_si256::<0x20>(c3, d3);
+    b[4] = _mm256_permute2x128_si256::<0x31>(c0, d0);
+    b[5] = _mm256_permute2x128_si256::<0x31>(c1, d1);
+    b[6] = _mm256_permute2x128_si256::<0x31>(c2, d2);
+    b[7] = _mm256_permute2x128_si256::<0x31>(c3, d3);
+}
+
+/// Four registers of four 64-bit lanes transposed: lanes interleaved in pairs, then the 128-bit
+/// halves exchanged.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn transpose_4x64(b: &mut [core::arch::x86_64::__m256i; 4]) {
+    use core::arch::x86_64::*;
+    let p = [
+        _mm256_unpacklo_epi64(b[0], b[1]),
+        _mm256_unpackhi_epi64(b[0], b[1]),
+        _mm256_unpacklo_epi64(b[2], b[3]),
+        _mm256_unpackhi_epi64(b[2], b[3]),
+    ];
+    b[0] = _mm256_permute2x128_si256::<0x20>(p[0], p[2]);
+    b[1] = _mm256_permute2x128_si256::<0x20>(p[1], p[3]);
+    b[2] = _mm256_permute2x128_si256::<0x31>(p[0], p[2]);
+    b[3] = _mm256_permute2x128_si256::<0x31>(p[1], p[3]);
+}
+
 lanes!(
     /// 8 keys of 32 bits to a register.
     w32: i32, 8, network: 16,
@@ -320,7 +400,7 @@ lanes!(
     lane_bits: _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
     maskload: _mm256_maskload_epi32,
     maskstore: _mm256_maskstore_epi32,
-    pack: super::PACK32,
+    pack: super::PACK32, transpose: super::transpose_8x32,
     partners: [
         // Neighbours, pairs, 128-bit halves.
         1 => _mm256_shuffle_epi32::<0b10_11_00_01>,
@@ -336,7 +416,7 @@ lanes!(
 
 lanes!(
     /// 4 keys of 64 bits to a register.
-    w64: i64, 4, network: 8,
+    w64: i64, 4, network: 16,
     set1: _mm256_set1_epi64x,
     // No 64-bit minimum or maximum in AVX2: a comparison and a blend.
     min: |a, b| _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b)),
@@ -348,7 +428,7 @@ lanes!(
     lane_bits: _mm256_setr_epi64x(1, 2, 4, 8),
     maskload: _mm256_maskload_epi64,
     maskstore: _mm256_maskstore_epi64,
-    pack: super::PACK64,
+    pack: super::PACK64, transpose: super::transpose_4x64,
     partners: [
         // Neighbours (the two halves of 128 bits swapped), 128-bit halves.
         1 => _mm256_shuffle_epi32::<0b01_00_11_10>,

@@ -110,16 +110,13 @@ macro_rules! quicksort {
         /// Runs this short are sorted by the network; longer ones are partitioned.
         const NETWORK: usize = v::NETWORK_REGISTERS * v::W;
 
-        /// `bits` sorted by their keys in `order`: a run the network takes is mapped to keys
-        /// and back in registers; a longer one is mapped in place, sorted, and mapped back.
+        /// `bits` sorted by their keys in `order`: mapped to keys in place (unless the unit's
+        /// keys are the bits), sorted, and mapped back. (Mapping in the network's registers
+        /// saved the two passes on short runs, but doubled the networks a dependent compiles.)
         #[target_feature(enable = $f)]
         #[inline]
         pub(super) fn sort(bits: &mut [v::Key], order: super::Order) {
             let f = v::flip(order);
-            if bits.len() <= NETWORK {
-                network::<true>(bits, f);
-                return;
-            }
             let mapped = !v::identity(order);
             if mapped {
                 each_register(bits, |x| v::to_key(x, f));
@@ -153,7 +150,7 @@ macro_rules! quicksort {
         pub(super) fn quicksort(keys: &mut [v::Key], depth: u32) {
             let n = keys.len();
             if n <= NETWORK {
-                network::<false>(keys, v::flip(super::Order::Unsigned));
+                network(keys);
                 return;
             }
             if depth > 2 * (usize::BITS - n.leading_zeros()) {
@@ -188,7 +185,7 @@ macro_rules! quicksort {
             for (i, s) in sample.iter_mut().enumerate() {
                 *s = keys[(2 * i + 1) * n / (2 * v::W)];
             }
-            in_registers::<1, 1, false>(&mut sample, v::flip(super::Order::Unsigned));
+            in_registers::<1, 1, 0>(&mut sample);
             sample[v::W / 2]
         }
 
@@ -234,9 +231,7 @@ macro_rules! quicksort {
                 let x = load_block(keys, at);
                 l += usize::from(from_left) * BLOCK;
                 r -= usize::from(!from_left) * BLOCK;
-                for x in x {
-                    split_roomy(keys, x, p, &mut lo, &mut hi);
-                }
+                split_block(keys, x, p, &mut lo, &mut hi);
             }
             while r - l >= v::W {
                 let from_left = l - lo <= hi - r;
@@ -292,19 +287,71 @@ macro_rules! quicksort {
             v::store_part(&mut keys[*hi..*hi + na], v::compress(above, x));
         }
 
-        /// [`split`] of all the lanes of `x` when `W` keys are free at both `lo` and `hi`:
-        /// whole registers stored at both (free slots take the lanes past the keys; no masked
-        /// store, or one fewer).
+        /// [`split`] of all the lanes of `x` when `W` keys are free at both `lo` and `hi`
+        /// (`lo + W <= hi - W`): whole registers stored at both (free slots take the lanes
+        /// past the keys; no masked store, or one fewer).
         #[target_feature(enable = $f)]
         #[inline]
         fn split_roomy(keys: &mut [v::Key], x: v::V, p: v::V, lo: &mut usize, hi: &mut usize) {
+            assert!(
+                *lo + 2 * v::W <= *hi && *hi <= keys.len(),
+                "W keys free at lo and at hi"
+            );
+            // SAFETY: just asserted.
+            unsafe { split_unchecked(keys, x, p, lo, hi) }
+        }
+
+        /// [`split_roomy`] of each register of `xs` in turn, when `UNROLL * W` keys are free
+        /// at both `lo` and `hi`: one check for the block, as each split takes at most `W`
+        /// from each end (the checks of every split were a third of the loop's instructions;
+        /// BENCHMARKS.md).
+        #[target_feature(enable = $f)]
+        #[inline]
+        fn split_block(
+            keys: &mut [v::Key],
+            xs: [v::V; UNROLL],
+            p: v::V,
+            lo: &mut usize,
+            hi: &mut usize,
+        ) {
+            const BLOCK: usize = UNROLL * v::W;
+            assert!(
+                *lo + 2 * BLOCK <= *hi && *hi <= keys.len(),
+                "a block free at both ends"
+            );
+            for (i, x) in xs.into_iter().enumerate() {
+                debug_assert!(*lo + 2 * v::W <= *hi, "split {i} of the block");
+                // SAFETY: before split `i`, `lo` has grown and `hi` shrunk by at most `i * W`
+                // each, so `lo + W <= lo₀ + BLOCK <= hi₀ - BLOCK <= hi - W` and
+                // `hi <= keys.len()` (asserted above for `lo₀`, `hi₀`).
+                unsafe { split_unchecked(keys, x, p, lo, hi) };
+            }
+        }
+
+        /// [`split_roomy`] without its check.
+        ///
+        /// # Safety
+        /// `lo + 2 * W <= hi <= keys.len()`.
+        #[target_feature(enable = $f)]
+        #[inline]
+        unsafe fn split_unchecked(
+            keys: &mut [v::Key],
+            x: v::V,
+            p: v::V,
+            lo: &mut usize,
+            hi: &mut usize,
+        ) {
             let below = v::below(x, p);
             let nb = below.count_ones() as usize;
-            let (left, right) = keys.split_at_mut(*hi - v::W);
-            let (Some(at_lo), Some(at_hi)) =
-                (left[*lo..].first_chunk_mut(), right.first_chunk_mut())
-            else {
-                unreachable!("W keys free at lo and at hi");
+            let base = keys.as_mut_ptr();
+            // SAFETY: `lo + W <= hi - W` and `hi <= keys.len()` (the caller's promise), so
+            // both windows of `W` keys lie in `keys` and do not overlap; `keys` is borrowed
+            // exclusively for the two references' life.
+            let (at_lo, at_hi) = unsafe {
+                (
+                    &mut *base.add(*lo).cast::<[v::Key; v::W]>(),
+                    &mut *base.add(*hi - v::W).cast::<[v::Key; v::W]>(),
+                )
             };
             v::split_whole(at_lo, at_hi, below, x);
             *lo += nb;
@@ -317,9 +364,8 @@ macro_rules! quicksort {
 mod w32 {
     use super::lanes512::w32 as v;
     super::network::network!("avx512f,popcnt", [
-        1 => 1 1, 2 => 2 2, 3 => 4 3, 4 => 4 4, 5 => 8 5, 6 => 8 6, 7 => 8 7, 8 => 8 8,
-        9 => 16 9, 10 => 16 10, 11 => 16 11, 12 => 16 12, 13 => 16 13, 14 => 16 14,
-        15 => 16 15, _ => 16 16,
+        1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16, 11..=12 => 16,
+        13..=14 => 16, 15..=16 => 16,
     ]);
     quicksort!("avx512f,popcnt");
 }
@@ -328,9 +374,8 @@ mod w32 {
 mod w64 {
     use super::lanes512::w64 as v;
     super::network::network!("avx512f,popcnt", [
-        1 => 1 1, 2 => 2 2, 3 => 4 3, 4 => 4 4, 5 => 8 5, 6 => 8 6, 7 => 8 7, 8 => 8 8,
-        9 => 16 9, 10 => 16 10, 11 => 16 11, 12 => 16 12, 13 => 16 13, 14 => 16 14,
-        15 => 16 15, _ => 16 16,
+        1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16, 11..=12 => 16,
+        13..=14 => 16, 15..=16 => 16,
     ]);
     quicksort!("avx512f,popcnt");
 }
@@ -339,7 +384,8 @@ mod w64 {
 mod avx2_w32 {
     use super::lanes256::w32 as v;
     super::network::network!("avx2,popcnt", [
-        1 => 1 1, 2 => 2 2, 3..=4 => 4 4, 5..=8 => 8 8, _ => 16 16,
+        1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16, 11..=12 => 16,
+        13..=14 => 16, 15..=16 => 16,
     ]);
     quicksort!("avx2,popcnt");
 }
@@ -347,6 +393,8 @@ mod avx2_w32 {
 /// 4 keys of 64 bits to a register (AVX2).
 mod avx2_w64 {
     use super::lanes256::w64 as v;
-    super::network::network!("avx2,popcnt", [1 => 1 1, 2 => 2 2, 3..=4 => 4 4, _ => 8 8]);
+    super::network::network!("avx2,popcnt", [
+        1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=12 => 16, 13..=16 => 16,
+    ]);
     quicksort!("avx2,popcnt");
 }

@@ -6,54 +6,63 @@
 
 /// Expands to `network` (sort a short run) and what it needs, for the key width `v`.
 macro_rules! network {
-    ($f:literal, [$($count:pat => $r:literal $u:literal),* $(,)?]) => {
+    ($f:literal, [$($lo:literal..=$hi:literal => $r:literal),* $(,)?]) => {
         /// Sorts at most `NETWORK_REGISTERS * W` keys: in the `U` registers they fill of a
         /// network for `R` (a power of two), the rest of the last one padded with `Key::MAX`,
         /// which sorts last; equal keys are indistinguishable, so the first `keys.len()` sorted
         /// keys are the answer. The network skips the registers past `U`. The instances are the
-        /// expansion's list (`$count` registers filled => `R U`): with AVX-512 one for each
-        /// count of registers, so no test is left in the network (more code for less time:
-        /// BENCHMARKS.md); with AVX2 one for each power of two (half the time of a dependent's
-        /// build that the AVX-512 list takes). With `MAP`, `keys` are bits mapped to keys by `f`
-        /// as they are read, and back as they are written.
+        /// expansion's list (`lo..=hi` registers filled => `R`, with `U = hi`), constants all,
+        /// so no test is left in the network: one for every other count of registers, which
+        /// sorts a register of padding at most (one for each count was 0.6 s more of a
+        /// dependent's build; BENCHMARKS.md).
         #[target_feature(enable = $f)]
         #[inline]
-        pub(super) fn network<const MAP: bool>(keys: &mut [v::Key], f: v::Flip) {
+        pub(super) fn network(keys: &mut [v::Key]) {
             if keys.len() <= 1 {
                 return;
             }
             match keys.len().div_ceil(v::W) {
-                $($count => in_registers::<$r, $u, MAP>(keys, f),)*
+                $($lo..=$hi => in_registers::<$r, $hi, { $lo - 1 }>(keys),)*
+                _ => unreachable!("at most NETWORK_REGISTERS registers"),
             }
         }
 
-        /// `keys` (at most `W * U`) sorted in `U` of `R` registers, mapped by `f` if `MAP`.
+        /// `keys` (more than `W * F`, at most `W * U`) sorted in `U` of `R` registers. The
+        /// first `F` registers are whole, read and written without a mask: those loops have a
+        /// constant length and a body without a branch, so the compiler unrolls them and the
+        /// keys stay in registers (a loop over all `R` with the test in it was not unrolled).
         #[target_feature(enable = $f)]
         #[inline]
-        pub(super) fn in_registers<const R: usize, const U: usize, const MAP: bool>(
+        pub(super) fn in_registers<const R: usize, const U: usize, const F: usize>(
             keys: &mut [v::Key],
-            f: v::Flip,
         ) {
             let n = keys.len();
-            assert!(n <= v::W * U && U <= R);
+            assert!(v::W * F < n && n <= v::W * U && U <= R);
             let fill = v::splat(v::Key::MAX);
             let mut x = [fill; R];
-            // With `MAP`, padded with the bits whose key is `Key::MAX`.
-            let fill_bits = if MAP { v::from_key(fill, f) } else { fill };
-            super::network::each_register!(r < R => {
-                let from = (v::W * r).min(n);
-                let y = v::load_part(&keys[from..(from + v::W).min(n)], fill_bits);
-                x[r] = if MAP { v::to_key(y, f) } else { y };
-            });
+            let (whole, rest) = keys.split_at_mut(v::W * F);
+            let (whole, []) = whole.as_chunks_mut::<{ v::W }>() else {
+                unreachable!("W * F keys");
+            };
+            for (r, chunk) in whole.iter().enumerate() {
+                x[r] = v::load(chunk);
+            }
+            let m = rest.len();
+            for r in F..U {
+                let from = (v::W * (r - F)).min(m);
+                x[r] = v::load_part(&rest[from..(from + v::W).min(m)], fill);
+            }
             // Batcher's bitonic network, written out (`bitonic!`): the compiler does not inline
             // every step function of so many instances, and then the keys go through memory.
             let x = &mut x;
             super::network::bitonic!(x, R, U);
-            super::network::each_register!(r < R => {
-                let from = (v::W * r).min(n);
-                let y = if MAP { v::from_key(x[r], f) } else { x[r] };
-                v::store_part(&mut keys[from..(from + v::W).min(n)], y);
-            });
+            for (r, chunk) in whole.iter_mut().enumerate() {
+                v::store_whole(chunk, x[r]);
+            }
+            for r in F..U {
+                let from = (v::W * (r - F)).min(m);
+                v::store_part(&mut rest[from..(from + v::W).min(m)], x[r]);
+            }
         }
 
         /// The lanes with bit `j` of their index set.
@@ -73,79 +82,104 @@ macro_rules! network {
 
 /// Batcher's bitonic sorting network on the `W * $r` keys of the registers `$x` (key
 /// `W * r + lane`), in the form whose comparators all put the smaller key first: sorted blocks
-/// of `k / 2` merge into blocks of `k` by [`flip!`] (key `i` against `i ^ (k - 1)`, the second
-/// block read backwards) and then [`clean!`] at `k / 4, ..., 1` (key `i` against `i ^ j`), for
-/// `k = 2, 4, ..., W * $r`. Every index is a constant once the compiler unrolls the loops over
-/// registers, so the keys stay in registers (mostly: see [`each_register!`]). Keys from
-/// register `$u` on are all `Key::MAX` padding: a comparator can only keep them there, so those
-/// registers are skipped.
+/// of `k / 2` merge into blocks of `k` by a flip (key `i` against `i ^ (k - 1)`, the second
+/// block read backwards) and then half-cleaners at `k / 4, ..., 1` (key `i` against `i ^ j`),
+/// for `k = 2, 4, ..., W * $r`. Keys from register `$u` on are all `Key::MAX` padding: a
+/// comparator can only keep them there, so those registers are skipped.
+///
+/// Merges of blocks within registers (`k <= W`) are [`within!`]; merges of blocks of registers
+/// are [`across!`], whose pairs of registers are written out, each step a list of them, so that
+/// every index is a constant and the keys stay in registers (a loop over the pairs with a test
+/// in it was not unrolled, and its keys went through memory).
+///
+/// Comparators within a register cost a permutation and a blend besides the minimum and the
+/// maximum. Where the unit can transpose a block of `W` registers (`v::TRANSPOSES`), each whole
+/// block among the first `$u` registers takes them across registers instead: its `W` registers
+/// are sorted lane by lane ([`columns!`]) and transposed, which sorts each register (the merges
+/// up to `k = W`), and after each later merge's steps across registers the block is transposed,
+/// its keys compared at lane distances `W / 2, ..., 1` as registers at those distances, and
+/// transposed back ([`transposed_cleans!`]). The registers after the whole blocks take every
+/// step within registers.
 macro_rules! bitonic {
     ($x:ident, $r:ident, $u:ident) => {
-        super::network::merge!($x, $r, $u; 2:);
-        super::network::merge!($x, $r, $u; 4: 1);
-        super::network::merge!($x, $r, $u; 8: 2 1);
-        super::network::merge!($x, $r, $u; 16: 4 2 1);
-        super::network::merge!($x, $r, $u; 32: 8 4 2 1);
-        super::network::merge!($x, $r, $u; 64: 16 8 4 2 1);
-        super::network::merge!($x, $r, $u; 128: 32 16 8 4 2 1);
-        super::network::merge!($x, $r, $u; 256: 64 32 16 8 4 2 1);
+        // The registers in whole blocks of `W`, which transpose.
+        let t = const { if v::TRANSPOSES { $u / v::W * v::W } else { 0 } };
+        super::network::columns!($x, t);
+        super::network::within!($x, $u, t; 2:);
+        super::network::within!($x, $u, t; 4: 1);
+        super::network::within!($x, $u, t; 8: 2 1);
+        super::network::within!($x, $u, t; 16: 4 2 1);
+        // Blocks of 2, 4, 8, 16 registers: the flip's pairs, then each half-cleaner's.
+        super::network::across!($x, $r, $u, t; 2:
+            [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
+        super::network::across!($x, $r, $u, t; 4:
+            [0 3, 1 2, 4 7, 5 6, 8 11, 9 10, 12 15, 13 14]
+            [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
+        super::network::across!($x, $r, $u, t; 8:
+            [0 7, 1 6, 2 5, 3 4, 8 15, 9 14, 10 13, 11 12]
+            [0 2, 1 3, 4 6, 5 7, 8 10, 9 11, 12 14, 13 15]
+            [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
+        super::network::across!($x, $r, $u, t; 16:
+            [0 15, 1 14, 2 13, 3 12, 4 11, 5 10, 6 9, 7 8]
+            [0 4, 1 5, 2 6, 3 7, 8 12, 9 13, 10 14, 11 15]
+            [0 2, 1 3, 4 6, 5 7, 8 10, 9 11, 12 14, 13 15]
+            [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
     };
 }
 
-/// Merging sorted blocks of `$k / 2` keys of the registers `$x` into blocks of `$k`
-/// ([`flip!`], then [`clean!`] at each `$j`), if the registers hold `$k` keys.
-macro_rules! merge {
-    ($x:ident, $r:ident, $u:ident; $k:literal: $($j:literal)*) => {
-        if $k <= v::W * $r {
-            super::network::flip!($x, $r, $u, $k);
-            $( super::network::clean!($x, $r, $u, $j); )*
-        }
-    };
-}
-
-/// The first step of merging two sorted blocks of `$k / 2` into `$k`: key `i` of the first half
-/// against key `i ^ ($k - 1)`, the mirror image in the second half. Within a register
-/// (`$k <= W`) a permutation, a minimum, and a maximum written only into the second half's lanes;
-/// across registers each pair's second register reversed, a minimum and a maximum, and the
-/// maximum reversed back.
-macro_rules! flip {
-    ($x:ident, $r:ident, $u:ident, $k:literal) => {
+/// Merging sorted blocks of `$k / 2` keys into blocks of `$k` within each register (`$k <= W`;
+/// registers `$t..$u`, the first `$t` being sorted by [`columns!`]): the flip, a permutation, a
+/// minimum and a maximum written only into the second half's lanes; then the same at each
+/// `$j`.
+macro_rules! within {
+    ($x:ident, $u:ident, $t:ident; $k:literal: $($j:literal)*) => {
         if $k <= v::W {
             let upper = const { upper_lanes($k / 2) };
-            super::network::each_register!(r < $u => {
+            super::network::each_register!(r in $t..$u => {
                 let other = v::mirror::<$k>($x[r]);
                 let lo = v::min($x[r], other);
                 $x[r] = v::max_where(lo, upper, $x[r], other);
             });
-        } else {
-            super::network::each_register!(r < $u => {
-                let q = r ^ ($k / v::W - 1);
-                if q > r && q < $u {
-                    let back = v::mirror::<{ v::W }>($x[q]);
-                    let (lo, hi) = (v::min($x[r], back), v::max($x[r], back));
-                    $x[r] = lo;
-                    $x[q] = v::mirror::<{ v::W }>(hi);
-                }
-            });
+            $( super::network::lane_clean!($x, $u, $t, $j); )*
         }
     };
 }
 
-/// A half-cleaner step: key `i` against key `i ^ $j`, the smaller first. Partners in other
-/// registers (`$j >= W`) are a minimum and a maximum of two registers; partners in the same
-/// register a permutation, a minimum, and a maximum written only into the lanes with bit `$j`.
-macro_rules! clean {
-    ($x:ident, $r:ident, $u:ident, $j:literal) => {
-        if $j >= v::W {
-            super::network::each_register!(r < $u => {
-                let q = r ^ ($j / v::W);
-                if q > r && q < $u {
-                    ($x[r], $x[q]) = (v::min($x[r], $x[q]), v::max($x[r], $x[q]));
+/// Merging sorted blocks of `$m / 2` registers into blocks of `$m` (if there are `$m`): the
+/// flip's pairs (the first list: each pair's second register reversed, a minimum and a
+/// maximum, and the maximum reversed back), then each half-cleaner's pairs across registers
+/// (the other lists), then the half-cleaners within registers at lane distances `W / 2, ...,
+/// 1`. A pair is skipped when its second register is padding (`$u` on).
+macro_rules! across {
+    ($x:ident, $r:ident, $u:ident, $t:ident; $m:literal:
+        [$($fa:literal $fb:literal),*] $([$($ca:literal $cb:literal),*])*) => {
+        if $m <= $r {
+            $(
+                if $fb < $u {
+                    let back = v::mirror::<{ v::W }>($x[$fb]);
+                    let (lo, hi) = (v::min($x[$fa], back), v::max($x[$fa], back));
+                    $x[$fa] = lo;
+                    $x[$fb] = v::mirror::<{ v::W }>(hi);
                 }
-            });
-        } else {
+            )*
+            $( $( if $cb < $u { super::network::exchange!($x, $ca, $cb); } )* )*
+            super::network::transposed_cleans!($x, $t);
+            super::network::lane_clean!($x, $u, $t, 8);
+            super::network::lane_clean!($x, $u, $t, 4);
+            super::network::lane_clean!($x, $u, $t, 2);
+            super::network::lane_clean!($x, $u, $t, 1);
+        }
+    };
+}
+
+/// A half-cleaner step within registers `$t..$u` (if `$j < W`): key `i` against key `i ^ $j`
+/// of the same register, the smaller first: a permutation, a minimum, and a maximum written
+/// only into the lanes with bit `$j`.
+macro_rules! lane_clean {
+    ($x:ident, $u:ident, $t:ident, $j:literal) => {
+        if $j < v::W {
             let upper = const { upper_lanes($j) };
-            super::network::each_register!(r < $u => {
+            super::network::each_register!(r in $t..$u => {
                 let other = v::partner::<$j>($x[r]);
                 let lo = v::min($x[r], other);
                 $x[r] = v::max_where(lo, upper, $x[r], other);
@@ -154,17 +188,79 @@ macro_rules! clean {
     };
 }
 
-/// `$body` for each `$r` below `$n` (at most 16), as a loop of constant length. Written out
-/// instead (16 copies a step), the network sorted 15-18% faster (`[1000, 1000]` f32 2.05 ms
-/// against 2.43) but was 22k lines of every dependent's front end, 1.7 s of its build
+/// Registers `$a` and `$b` of `$x` replaced by their lanes' minima and maxima.
+macro_rules! exchange {
+    ($x:ident, $a:expr, $b:expr) => {
+        ($x[$a], $x[$b]) = (v::min($x[$a], $x[$b]), v::max($x[$a], $x[$b]))
+    };
+}
+
+/// The first `$t` registers of `$x` (whole blocks of `W`) each sorted: in each block, every lane
+/// sorted across the block's registers by a sorting network on `W` inputs (4 or 8: the fewest
+/// comparators known, 5 and 19), then the block transposed, so that register `i` holds lane
+/// `i`'s keys in order. The comparators are written out: a loop over a table of them is not
+/// unrolled, and the keys then go through memory.
+macro_rules! columns {
+    ($x:ident, $t:ident) => {
+        for block in $x[..$t].chunks_exact_mut(v::W) {
+            let Ok(block) = <&mut [v::V; v::W]>::try_from(block) else {
+                unreachable!("chunks of W");
+            };
+            match v::W {
+                4 => super::network::exchanges!(block; 0 1, 2 3, 0 2, 1 3, 1 2),
+                8 => super::network::exchanges!(block;
+                    0 2, 1 3, 4 6, 5 7, 0 4, 1 5, 2 6, 3 7, 0 1, 2 3, 4 5, 6 7,
+                    2 4, 3 5, 1 4, 3 6, 1 2, 3 4, 5 6),
+                _ => unreachable!("no sorting network on {} registers", v::W),
+            }
+            v::transpose(block);
+        }
+    };
+}
+
+/// The steps within registers at lane distances `W / 2, ..., 1` on the first `$t` registers of
+/// `$x` (whole blocks of `W`): each block transposed, so that lane `i` of register `r` is lane
+/// `r` of register `i` and the partners at lane distance `j` are registers at distance `j`,
+/// compared across registers, and transposed back.
+macro_rules! transposed_cleans {
+    ($x:ident, $t:ident) => {
+        for block in $x[..$t].chunks_exact_mut(v::W) {
+            let Ok(block) = <&mut [v::V; v::W]>::try_from(block) else {
+                unreachable!("chunks of W");
+            };
+            v::transpose(block);
+            match v::W {
+                4 => super::network::exchanges!(block; 0 2, 1 3, 0 1, 2 3),
+                8 => super::network::exchanges!(block;
+                    0 4, 1 5, 2 6, 3 7, 0 2, 1 3, 4 6, 5 7, 0 1, 2 3, 4 5, 6 7),
+                _ => unreachable!("no transposition of {} registers", v::W),
+            }
+            v::transpose(block);
+        }
+    };
+}
+
+/// [`exchange!`] of each pair of registers `$a $b` of `$x`, in turn.
+macro_rules! exchanges {
+    ($x:ident; $($a:literal $b:literal),*) => {
+        { $( super::network::exchange!($x, $a, $b); )* }
+    };
+}
+
+/// `$body` for each `$r` in `$from..$n` (`$n` at most 16), as a loop of constant length.
+/// Written out instead (16 copies a step), the network sorted 15-18% faster (`[1000, 1000]` f32
+/// 2.05 ms against 2.43) but was 22k lines of every dependent's front end, 1.7 s of its build
 /// (BENCHMARKS.md, "Build time of a dependent").
 macro_rules! each_register {
-    ($r:ident < $n:ident => $body:block) => {
+    ($r:ident in $from:tt..$n:ident => $body:block) => {
         const { assert!($n <= 16) };
-        for $r in 0..$n {
+        for $r in $from..$n {
             $body
         }
     };
 }
 
-pub(super) use {bitonic, clean, each_register, flip, merge, network};
+pub(super) use {
+    across, bitonic, columns, each_register, exchange, exchanges, lane_clean, network,
+    transposed_cleans, within,
+};

@@ -2,7 +2,7 @@
 //! order; natively where the CPU has the unit, and under Miri when the crate is built for both
 //! (inputs shrunk).
 
-use super::{Order, lanes512 as lanes};
+use super::Order;
 use alloc::vec::Vec;
 
 /// `n` pseudo-random keys from `seed`, modulo `spread` unless it is 0 (then all 64 bits).
@@ -144,6 +144,7 @@ fn ordered_equal_and_extreme_keys() {
 #[cfg(not(miri))]
 #[test]
 fn compress_model_is_the_instruction() {
+    use super::lanes512 as lanes;
     if !super::avx512() {
         return;
     }
