@@ -334,6 +334,8 @@ macro_rules! quicksort {
         /// `lo + 2 * W <= hi <= keys.len()`.
         #[target_feature(enable = $f)]
         #[inline]
+        // SAFETY: a contract, not a use: callers promise `lo + 2 * W <= hi <= keys.len()`,
+        // which the one `unsafe` block inside relies on.
         unsafe fn split_unchecked(
             keys: &mut [v::Key],
             x: v::V,
