@@ -74,6 +74,8 @@ fn sort_u64_avx512(bits: &mut [u64], order: Order) {
 }
 
 /// The AVX2 sort of [`sort_u32`], whatever else the CPU has (the caller checked [`avx2`]).
+/// Inline, as every function here, so that only a crate that sorts compiles the sort.
+#[inline]
 fn sort_u32_avx2(bits: &mut [u32], order: Order) {
     debug_assert!(avx2());
     // SAFETY: `i32` and `u32` have the same size and alignment and every bit pattern is a value
@@ -84,6 +86,7 @@ fn sort_u32_avx2(bits: &mut [u32], order: Order) {
 }
 
 /// The AVX2 sort of [`sort_u64`] (the caller checked [`avx2`]).
+#[inline]
 fn sort_u64_avx2(bits: &mut [u64], order: Order) {
     debug_assert!(avx2());
     // SAFETY: as in `sort_u32_avx2`, for `i64` and `u64`.
@@ -362,41 +365,42 @@ macro_rules! quicksort {
     };
 }
 
-/// 16 `u32` keys to a register (AVX-512).
-mod w32 {
-    use super::lanes512::w32 as v;
-    super::network::network!("avx512f,popcnt", [
-        1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16, 11..=12 => 16,
-        13..=14 => 16, 15..=16 => 16,
-    ]);
-    quicksort!("avx512f,popcnt");
+/// A sort unit: `quicksort` and its network for one key width `$lanes` (in scope as `v`),
+/// compiled for `$features`, with the network instances `$list` (by default one for every other
+/// count of registers up to 16; see `network`).
+macro_rules! unit {
+    ($(#[$doc:meta])* $name:ident, $lanes:path, $features:literal) => {
+        unit!($(#[$doc])* $name, $lanes, $features, [
+            1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16,
+            11..=12 => 16, 13..=14 => 16, 15..=16 => 16,
+        ]);
+    };
+    ($(#[$doc:meta])* $name:ident, $lanes:path, $features:literal, [$($list:tt)*]) => {
+        $(#[$doc])*
+        mod $name {
+            use $lanes as v;
+            super::network::network!($features, [$($list)*]);
+            quicksort!($features);
+        }
+    };
 }
 
-/// 8 `u64` keys to a register (AVX-512).
-mod w64 {
-    use super::lanes512::w64 as v;
-    super::network::network!("avx512f,popcnt", [
-        1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16, 11..=12 => 16,
-        13..=14 => 16, 15..=16 => 16,
-    ]);
-    quicksort!("avx512f,popcnt");
-}
-
-/// 8 keys of 32 bits to a register (AVX2).
-mod avx2_w32 {
-    use super::lanes256::w32 as v;
-    super::network::network!("avx2,popcnt", [
-        1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16, 11..=12 => 16,
-        13..=14 => 16, 15..=16 => 16,
-    ]);
-    quicksort!("avx2,popcnt");
-}
-
-/// 4 keys of 64 bits to a register (AVX2).
-mod avx2_w64 {
-    use super::lanes256::w64 as v;
-    super::network::network!("avx2,popcnt", [
+unit!(
+    /// 16 `u32` keys to a register (AVX-512).
+    w32, super::lanes512::w32, "avx512f,popcnt"
+);
+unit!(
+    /// 8 `u64` keys to a register (AVX-512).
+    w64, super::lanes512::w64, "avx512f,popcnt"
+);
+unit!(
+    /// 8 keys of 32 bits to a register (AVX2).
+    avx2_w32, super::lanes256::w32, "avx2,popcnt"
+);
+unit!(
+    /// 4 keys of 64 bits to a register (AVX2); past 8 registers, one instance for every four
+    /// counts (three registers of padding at most).
+    avx2_w64, super::lanes256::w64, "avx2,popcnt", [
         1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=12 => 16, 13..=16 => 16,
-    ]);
-    quicksort!("avx2,popcnt");
-}
+    ]
+);
