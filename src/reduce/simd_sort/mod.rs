@@ -398,9 +398,6 @@ unit!(
     avx2_w32, super::lanes256::w32, "avx2,popcnt"
 );
 unit!(
-    /// 4 keys of 64 bits to a register (AVX2); past 8 registers, one instance for every four
-    /// counts (three registers of padding at most).
-    avx2_w64, super::lanes256::w64, "avx2,popcnt", [
-        1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=12 => 16, 13..=16 => 16,
-    ]
+    /// 4 keys of 64 bits to a register (AVX2).
+    avx2_w64, super::lanes256::w64, "avx2,popcnt"
 );
