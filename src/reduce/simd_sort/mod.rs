@@ -113,19 +113,22 @@ macro_rules! quicksort {
         /// Runs this short are sorted by the network; longer ones are partitioned.
         const NETWORK: usize = v::NETWORK_REGISTERS * v::W;
 
-        /// `bits` sorted by their keys in `order`: mapped to keys in place (unless the unit's
-        /// keys are the bits), sorted, and mapped back. (Mapping in the network's registers
-        /// saved the two passes on short runs, but doubled the networks a dependent compiles.)
+        /// `bits` sorted by their keys in `order`: mapped to keys (unless the unit's keys are
+        /// the bits), sorted, and mapped back; a short run in the network's registers, a longer
+        /// one in place by a pass before and after the quicksort.
         #[target_feature(enable = $f)]
         #[inline]
         pub(super) fn sort(bits: &mut [v::Key], order: super::Order) {
-            let f = v::flip(order);
-            let mapped = !v::identity(order);
-            if mapped {
+            let map = (!v::identity(order)).then(|| v::flip(order));
+            if bits.len() <= NETWORK {
+                network(bits, map);
+                return;
+            }
+            if let Some(f) = map {
                 each_register(bits, |x| v::to_key(x, f));
             }
             quicksort(bits, 0);
-            if mapped {
+            if let Some(f) = map {
                 each_register(bits, |x| v::from_key(x, f));
             }
         }
@@ -153,7 +156,7 @@ macro_rules! quicksort {
         pub(super) fn quicksort(keys: &mut [v::Key], depth: u32) {
             let n = keys.len();
             if n <= NETWORK {
-                network(keys);
+                network(keys, None);
                 return;
             }
             if depth > 2 * (usize::BITS - n.leading_zeros()) {
@@ -188,7 +191,7 @@ macro_rules! quicksort {
             for (i, s) in sample.iter_mut().enumerate() {
                 *s = keys[(2 * i + 1) * n / (2 * v::W)];
             }
-            in_registers::<1, 1, 0>(&mut sample);
+            in_registers::<1, 1, 0>(&mut sample, None);
             sample[v::W / 2]
         }
 

@@ -14,15 +14,16 @@ macro_rules! network {
         /// expansion's list (`lo..=hi` registers filled => `R`, with `U = hi`), constants all,
         /// so no test is left in the network: one for every other count of registers, which
         /// sorts a register of padding at most (one for each count was 0.6 s more of a
-        /// dependent's build; BENCHMARKS.md).
+        /// dependent's build; BENCHMARKS.md). With `map`, `keys` are bits, mapped to keys and
+        /// back in the registers.
         #[target_feature(enable = $f)]
         #[inline]
-        pub(super) fn network(keys: &mut [v::Key]) {
+        pub(super) fn network(keys: &mut [v::Key], map: Option<v::Flip>) {
             if keys.len() <= 1 {
                 return;
             }
             match keys.len().div_ceil(v::W) {
-                $($lo..=$hi => in_registers::<$r, $hi, { $lo - 1 }>(keys),)*
+                $($lo..=$hi => in_registers::<$r, $hi, { $lo - 1 }>(keys, map),)*
                 _ => unreachable!("at most NETWORK_REGISTERS registers"),
             }
         }
@@ -31,14 +32,20 @@ macro_rules! network {
         /// first `F` registers are whole, read and written without a mask: those loops have a
         /// constant length and a body without a branch, so the compiler unrolls them and the
         /// keys stay in registers (a loop over all `R` with the test in it was not unrolled).
+        /// With `map`, `keys` are bits: mapped to keys after the loads and back before the
+        /// stores (a run the quicksort never splits takes no passes of its own for that), the
+        /// padding loaded as the bits of `Key::MAX`. A run-time argument, not a parameter of the
+        /// instance: a second set of instances was 0.6 s more of a dependent's build.
         #[target_feature(enable = $f)]
         #[inline]
         pub(super) fn in_registers<const R: usize, const U: usize, const F: usize>(
             keys: &mut [v::Key],
+            map: Option<v::Flip>,
         ) {
             let n = keys.len();
             assert!(v::W * F < n && n <= v::W * U && U <= R);
             let fill = v::splat(v::Key::MAX);
+            let pad = map.map_or(fill, |f| v::from_key(fill, f));
             let mut x = [fill; R];
             let (whole, rest) = keys.split_at_mut(v::W * F);
             let (whole, []) = whole.as_chunks_mut::<{ v::W }>() else {
@@ -50,12 +57,18 @@ macro_rules! network {
             let m = rest.len();
             for r in F..U {
                 let from = (v::W * (r - F)).min(m);
-                x[r] = v::load_part(&rest[from..(from + v::W).min(m)], fill);
+                x[r] = v::load_part(&rest[from..(from + v::W).min(m)], pad);
+            }
+            if let Some(f) = map {
+                super::network::each_register!(r in 0..U => { x[r] = v::to_key(x[r], f); });
             }
             // Batcher's bitonic network, written out (`bitonic!`): the compiler does not inline
             // every step function of so many instances, and then the keys go through memory.
             let x = &mut x;
             super::network::bitonic!(x, R, U);
+            if let Some(f) = map {
+                super::network::each_register!(r in 0..U => { x[r] = v::from_key(x[r], f); });
+            }
             for (r, chunk) in whole.iter_mut().enumerate() {
                 v::store_whole(chunk, x[r]);
             }
@@ -99,27 +112,35 @@ macro_rules! network {
 /// up to `k = W`), and after each later merge's steps across registers the block is transposed,
 /// its keys compared at lane distances `W / 2, ..., 1` as registers at those distances, and
 /// transposed back ([`transposed_cleans!`]). The registers after the whole blocks take every
-/// step within registers.
+/// step within registers. Where all `$r` registers hold keys and there are more than `W` (the
+/// instances for 8 and 16 registers), one network sorts the lanes across all of them instead,
+/// and the merges start from runs of `$r / W` registers ([`all_columns!`]).
 macro_rules! bitonic {
     ($x:ident, $r:ident, $u:ident) => {
         // The registers in whole blocks of `W`, which transpose.
         let t = const { if v::TRANSPOSES { $u / v::W * v::W } else { 0 } };
-        super::network::columns!($x, t);
+        // Blocks of this many registers are sorted before the merges across registers.
+        let sorted = const { if v::TRANSPOSES && $u == $r && $r > v::W { $r / v::W } else { 1 } };
+        if sorted > 1 {
+            super::network::all_columns!($x, $r);
+        } else {
+            super::network::columns!($x, t);
+        }
         super::network::within!($x, $u, t; 2:);
         super::network::within!($x, $u, t; 4: 1);
         super::network::within!($x, $u, t; 8: 2 1);
         super::network::within!($x, $u, t; 16: 4 2 1);
         // Blocks of 2, 4, 8, 16 registers: the flip's pairs, then each half-cleaner's.
-        super::network::across!($x, $r, $u, t; 2:
+        super::network::across!($x, $r, $u, t, sorted; 2:
             [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
-        super::network::across!($x, $r, $u, t; 4:
+        super::network::across!($x, $r, $u, t, sorted; 4:
             [0 3, 1 2, 4 7, 5 6, 8 11, 9 10, 12 15, 13 14]
             [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
-        super::network::across!($x, $r, $u, t; 8:
+        super::network::across!($x, $r, $u, t, sorted; 8:
             [0 7, 1 6, 2 5, 3 4, 8 15, 9 14, 10 13, 11 12]
             [0 2, 1 3, 4 6, 5 7, 8 10, 9 11, 12 14, 13 15]
             [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
-        super::network::across!($x, $r, $u, t; 16:
+        super::network::across!($x, $r, $u, t, sorted; 16:
             [0 15, 1 14, 2 13, 3 12, 4 11, 5 10, 6 9, 7 8]
             [0 4, 1 5, 2 6, 3 7, 8 12, 9 13, 10 14, 11 15]
             [0 2, 1 3, 4 6, 5 7, 8 10, 9 11, 12 14, 13 15]
@@ -145,15 +166,16 @@ macro_rules! within {
     };
 }
 
-/// Merging sorted blocks of `$m / 2` registers into blocks of `$m` (if there are `$m`): the
+/// Merging sorted blocks of `$m / 2` registers into blocks of `$m` (if there are `$m`, and the
+/// blocks of `$sorted` registers are shorter): the
 /// flip's pairs (the first list: each pair's second register reversed, a minimum and a
 /// maximum, and the maximum reversed back), then each half-cleaner's pairs across registers
 /// (the other lists), then the half-cleaners within registers at lane distances `W / 2, ...,
 /// 1`. A pair is skipped when its second register is padding (`$u` on).
 macro_rules! across {
-    ($x:ident, $r:ident, $u:ident, $t:ident; $m:literal:
+    ($x:ident, $r:ident, $u:ident, $t:ident, $sorted:ident; $m:literal:
         [$($fa:literal $fb:literal),*] $([$($ca:literal $cb:literal),*])*) => {
-        if $m <= $r {
+        if $m <= $r && $m > $sorted {
             $(
                 if $fb < $u {
                     let back = v::mirror::<{ v::W }>($x[$fb]);
@@ -207,14 +229,76 @@ macro_rules! columns {
                 unreachable!("chunks of W");
             };
             match v::W {
-                4 => super::network::exchanges!(block; 0 1, 2 3, 0 2, 1 3, 1 2),
-                8 => super::network::exchanges!(block;
-                    0 2, 1 3, 4 6, 5 7, 0 4, 1 5, 2 6, 3 7, 0 1, 2 3, 4 5, 6 7,
-                    2 4, 3 5, 1 4, 3 6, 1 2, 3 4, 5 6),
+                4 => super::network::four_inputs!(super::network::exchanges; block;),
+                8 => super::network::eight_inputs!(super::network::exchanges; block;),
                 _ => unreachable!("no sorting network on {} registers", v::W),
             }
             v::transpose(block);
         }
+    };
+}
+
+/// All `$r` registers of `$x` (8 or 16, a multiple of `W`; none padding) sorted lane by lane by
+/// one sorting network on `$r` inputs, then each block of `W` transposed and the registers
+/// renamed, so that the registers hold `W` sorted runs of `$r / W` registers each: what the
+/// merges up to blocks of `$r / W` registers would give, with fewer comparators (16 inputs: 60
+/// against 76 registers compared) and no transposition but one. Lane `j` of the block `b`'s
+/// registers holds keys `b * W .. (b + 1) * W` of run `j`, which become register
+/// `j * $r / W + b`.
+macro_rules! all_columns {
+    ($x:ident, $r:ident) => {
+        match $r {
+            8 => super::network::eight_inputs!(super::network::exchanges; $x;),
+            16 => super::network::sixteen_inputs!(super::network::exchanges; $x;),
+            _ => unreachable!("no sorting network on {} registers", $r),
+        }
+        for block in $x.chunks_exact_mut(v::W) {
+            let Ok(block) = <&mut [v::V; v::W]>::try_from(block) else {
+                unreachable!("chunks of W");
+            };
+            v::transpose(block);
+        }
+        let columns = *$x;
+        for j in 0..v::W {
+            for b in 0..$r / v::W {
+                $x[j * ($r / v::W) + b] = columns[b * v::W + j];
+            }
+        }
+    };
+}
+
+/// The sorting network on 4 inputs with the fewest comparators (5), for `$then!($($args)*
+/// pairs)`; each pair `a b` puts the smaller key at `a`.
+macro_rules! four_inputs {
+    ($($then:ident)::+; $($args:tt)*) => {
+        $($then)::+!($($args)* 0 1, 2 3, 0 2, 1 3, 1 2)
+    };
+}
+
+/// [`four_inputs!`] for 8 inputs (19 comparators, the fewest).
+macro_rules! eight_inputs {
+    ($($then:ident)::+; $($args:tt)*) => {
+        $($then)::+!($($args)*
+            0 2, 1 3, 4 6, 5 7, 0 4, 1 5, 2 6, 3 7, 0 1, 2 3, 4 5, 6 7,
+            2 4, 3 5, 1 4, 3 6, 1 2, 3 4, 5 6)
+    };
+}
+
+/// [`four_inputs!`] for 16 inputs: Green's network (60 comparators, the fewest known; Knuth,
+/// The Art of Computer Programming 3, 5.3.4).
+macro_rules! sixteen_inputs {
+    ($($then:ident)::+; $($args:tt)*) => {
+        $($then)::+!($($args)*
+            0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15,
+            0 2, 4 6, 8 10, 12 14, 1 3, 5 7, 9 11, 13 15,
+            0 4, 8 12, 1 5, 9 13, 2 6, 10 14, 3 7, 11 15,
+            0 8, 1 9, 2 10, 3 11, 4 12, 5 13, 6 14, 7 15,
+            5 10, 6 9, 3 12, 13 14, 7 11, 1 2, 4 8,
+            1 4, 7 13, 2 8, 11 14, 5 6, 9 10,
+            2 4, 11 13, 3 8, 7 12,
+            6 8, 10 12, 3 5, 7 9,
+            3 4, 5 6, 7 8, 9 10, 11 12,
+            6 7, 8 9)
     };
 }
 
@@ -261,6 +345,6 @@ macro_rules! each_register {
 }
 
 pub(super) use {
-    across, bitonic, columns, each_register, exchange, exchanges, lane_clean, network,
-    transposed_cleans, within,
+    across, all_columns, bitonic, columns, each_register, eight_inputs, exchange, exchanges,
+    four_inputs, lane_clean, network, sixteen_inputs, transposed_cleans, within,
 };
