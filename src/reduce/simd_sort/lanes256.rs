@@ -39,9 +39,6 @@ macro_rules! lanes {
             pub(in super::super) const NETWORK_REGISTERS: usize = $network;
             /// Keys in a register.
             pub(in super::super) const W: usize = $w;
-            /// Whether [`transpose`] is offered (the network takes whole blocks of `W`
-            /// registers across registers).
-            pub(in super::super) const TRANSPOSES: bool = true;
 
             /// How an [`Order`](crate::reduce::keys::Order) maps bits to keys in a register: a
             /// key is `x ^ ((sign_fill(x) & a) | b)`, and so are the bits of a key (the key's

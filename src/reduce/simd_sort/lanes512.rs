@@ -35,10 +35,6 @@ macro_rules! lanes {
             pub(in super::super) const NETWORK_REGISTERS: usize = 16;
             /// Keys in a register.
             pub(in super::super) const W: usize = $w;
-            /// Whether [`transpose`] is offered: not here (a block would be `W` registers of
-            /// `W` lanes, 16 by 16 for 32-bit keys), so the network keeps every step within
-            /// registers in registers.
-            pub(in super::super) const TRANSPOSES: bool = false;
 
             /// How an [`Order`](crate::reduce::keys::Order) maps bits to keys in a register: a
             /// key is `x ^ ((sign_fill(x) & a) | b)`, and the bits are
@@ -228,12 +224,6 @@ macro_rules! lanes {
                     *x = (i ^ (K - 1)) as Key;
                 }
                 $permutexvar(load(&index), v)
-            }
-
-            /// Never called ([`TRANSPOSES`] is false).
-            #[inline]
-            pub(in super::super) fn transpose(_: &mut [V; W]) {
-                unreachable!("no transposition with AVX-512");
             }
 
             /// Lane `i` of the result is lane `i ^ J` of `v` (`J` a power of two below `W`).

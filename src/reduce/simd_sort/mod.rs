@@ -369,38 +369,36 @@ macro_rules! quicksort {
 }
 
 /// A sort unit: `quicksort` and its network for one key width `$lanes` (in scope as `v`),
-/// compiled for `$features`, with the network instances `$list` (by default one for every other
-/// count of registers up to 16; see `network`).
+/// compiled for `$features`, whose network transposes blocks of `$blocks` registers (the unit's
+/// `W`; 0 where it has no transposition), with the network instances `$list` (one for every
+/// other count of registers up to 16; see `network`).
 macro_rules! unit {
-    ($(#[$doc:meta])* $name:ident, $lanes:path, $features:literal) => {
-        unit!($(#[$doc])* $name, $lanes, $features, [
-            1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16,
-            11..=12 => 16, 13..=14 => 16, 15..=16 => 16,
-        ]);
-    };
-    ($(#[$doc:meta])* $name:ident, $lanes:path, $features:literal, [$($list:tt)*]) => {
+    ($(#[$doc:meta])* $name:ident, $lanes:path, $features:literal, $blocks:tt) => {
         $(#[$doc])*
         mod $name {
             use $lanes as v;
-            super::network::network!($features, [$($list)*]);
+            super::network::network!($features, $blocks, [
+                1..=1 => 1, 2..=2 => 2, 3..=4 => 4, 5..=6 => 8, 7..=8 => 8, 9..=10 => 16,
+                11..=12 => 16, 13..=14 => 16, 15..=16 => 16,
+            ]);
             quicksort!($features);
         }
     };
 }
 
 unit!(
-    /// 16 `u32` keys to a register (AVX-512).
-    w32, super::lanes512::w32, "avx512f,popcnt"
+    /// 16 `u32` keys to a register (AVX-512; no transposition of 16 by 16 is written).
+    w32, super::lanes512::w32, "avx512f,popcnt", 0
 );
 unit!(
     /// 8 `u64` keys to a register (AVX-512).
-    w64, super::lanes512::w64, "avx512f,popcnt"
+    w64, super::lanes512::w64, "avx512f,popcnt", 0
 );
 unit!(
     /// 8 keys of 32 bits to a register (AVX2).
-    avx2_w32, super::lanes256::w32, "avx2,popcnt"
+    avx2_w32, super::lanes256::w32, "avx2,popcnt", 8
 );
 unit!(
     /// 4 keys of 64 bits to a register (AVX2).
-    avx2_w64, super::lanes256::w64, "avx2,popcnt"
+    avx2_w64, super::lanes256::w64, "avx2,popcnt", 4
 );

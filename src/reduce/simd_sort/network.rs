@@ -6,7 +6,7 @@
 
 /// Expands to `network` (sort a short run) and what it needs, for the key width `v`.
 macro_rules! network {
-    ($f:literal, [$($lo:literal..=$hi:literal => $r:literal),* $(,)?]) => {
+    ($f:literal, $b:tt, [$($lo:literal..=$hi:literal => $r:literal),* $(,)?]) => {
         /// Sorts at most `NETWORK_REGISTERS * W` keys: in the `U` registers they fill of a
         /// network for `R` (a power of two), the rest of the last one padded with `Key::MAX`,
         /// which sorts last; equal keys are indistinguishable, so the first `keys.len()` sorted
@@ -65,7 +65,7 @@ macro_rules! network {
             // Batcher's bitonic network, written out (`bitonic!`): the compiler does not inline
             // every step function of so many instances, and then the keys go through memory.
             let x = &mut x;
-            super::network::bitonic!(x, R, U);
+            super::network::bitonic!(x, R, U, $b);
             if let Some(f) = map {
                 super::network::each_register!(r in 0..U => { x[r] = v::from_key(x[r], f); });
             }
@@ -76,6 +76,18 @@ macro_rules! network {
                 let from = (v::W * (r - F)).min(m);
                 v::store_part(&mut rest[from..(from + v::W).min(m)], x[r]);
             }
+        }
+
+        /// The registers in whole blocks of `b` among the first `u` (none if `b` is 0).
+        const fn whole_blocks(u: usize, b: usize) -> usize {
+            if b == 0 { 0 } else { u / b * b }
+        }
+
+        /// The registers in each sorted run before the merges across registers: `r / b` where
+        /// one network sorts the lanes across all `r` registers (all keys, more than a block
+        /// of `b`), else 1.
+        const fn presorted(r: usize, u: usize, b: usize) -> usize {
+            if b > 0 && u == r && r > b { r / b } else { 1 }
         }
 
         /// The lanes with bit `j` of their index set.
@@ -106,7 +118,8 @@ macro_rules! network {
 /// in it was not unrolled, and its keys went through memory).
 ///
 /// Comparators within a register cost a permutation and a blend besides the minimum and the
-/// maximum. Where the unit can transpose a block of `W` registers (`v::TRANSPOSES`), each whole
+/// maximum. Where the unit can transpose a block of `W` registers (`$b`, the unit's `W`; 0 where
+/// it cannot, and then none of that code is expanded), each whole
 /// block among the first `$u` registers takes them across registers instead: its `W` registers
 /// are sorted lane by lane ([`columns!`]) and transposed, which sorts each register (the merges
 /// up to `k = W`), and after each later merge's steps across registers the block is transposed,
@@ -116,31 +129,32 @@ macro_rules! network {
 /// instances for 8 and 16 registers), one network sorts the lanes across all of them instead,
 /// and the merges start from runs of `$r / W` registers ([`all_columns!`]).
 macro_rules! bitonic {
-    ($x:ident, $r:ident, $u:ident) => {
+    ($x:ident, $r:ident, $u:ident, $b:tt) => {
+        const { assert!($b == 0 || $b == v::W) };
         // The registers in whole blocks of `W`, which transpose.
-        let t = const { if v::TRANSPOSES { $u / v::W * v::W } else { 0 } };
+        let t = const { whole_blocks($u, $b) };
         // Blocks of this many registers are sorted before the merges across registers.
-        let sorted = const { if v::TRANSPOSES && $u == $r && $r > v::W { $r / v::W } else { 1 } };
+        let sorted = const { presorted($r, $u, $b) };
         if sorted > 1 {
-            super::network::all_columns!($x, $r);
+            super::network::all_columns!($x, $r, $b);
         } else {
-            super::network::columns!($x, t);
+            super::network::columns!($x, t, $b);
         }
         super::network::within!($x, $u, t; 2:);
         super::network::within!($x, $u, t; 4: 1);
         super::network::within!($x, $u, t; 8: 2 1);
         super::network::within!($x, $u, t; 16: 4 2 1);
         // Blocks of 2, 4, 8, 16 registers: the flip's pairs, then each half-cleaner's.
-        super::network::across!($x, $r, $u, t, sorted; 2:
+        super::network::across!($x, $r, $u, t, sorted, $b; 2:
             [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
-        super::network::across!($x, $r, $u, t, sorted; 4:
+        super::network::across!($x, $r, $u, t, sorted, $b; 4:
             [0 3, 1 2, 4 7, 5 6, 8 11, 9 10, 12 15, 13 14]
             [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
-        super::network::across!($x, $r, $u, t, sorted; 8:
+        super::network::across!($x, $r, $u, t, sorted, $b; 8:
             [0 7, 1 6, 2 5, 3 4, 8 15, 9 14, 10 13, 11 12]
             [0 2, 1 3, 4 6, 5 7, 8 10, 9 11, 12 14, 13 15]
             [0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15]);
-        super::network::across!($x, $r, $u, t, sorted; 16:
+        super::network::across!($x, $r, $u, t, sorted, $b; 16:
             [0 15, 1 14, 2 13, 3 12, 4 11, 5 10, 6 9, 7 8]
             [0 4, 1 5, 2 6, 3 7, 8 12, 9 13, 10 14, 11 15]
             [0 2, 1 3, 4 6, 5 7, 8 10, 9 11, 12 14, 13 15]
@@ -173,7 +187,7 @@ macro_rules! within {
 /// (the other lists), then the half-cleaners within registers at lane distances `W / 2, ...,
 /// 1`. A pair is skipped when its second register is padding (`$u` on).
 macro_rules! across {
-    ($x:ident, $r:ident, $u:ident, $t:ident, $sorted:ident; $m:literal:
+    ($x:ident, $r:ident, $u:ident, $t:ident, $sorted:ident, $b:tt; $m:literal:
         [$($fa:literal $fb:literal),*] $([$($ca:literal $cb:literal),*])*) => {
         if $m <= $r && $m > $sorted {
             $(
@@ -185,7 +199,7 @@ macro_rules! across {
                 }
             )*
             $( $( if $cb < $u { super::network::exchange!($x, $ca, $cb); } )* )*
-            super::network::transposed_cleans!($x, $t);
+            super::network::transposed_cleans!($x, $t, $b);
             super::network::lane_clean!($x, $u, $t, 8);
             super::network::lane_clean!($x, $u, $t, 4);
             super::network::lane_clean!($x, $u, $t, 2);
@@ -223,16 +237,13 @@ macro_rules! exchange {
 /// `i`'s keys in order. The comparators are written out: a loop over a table of them is not
 /// unrolled, and the keys then go through memory.
 macro_rules! columns {
-    ($x:ident, $t:ident) => {
-        for block in $x[..$t].chunks_exact_mut(v::W) {
-            let Ok(block) = <&mut [v::V; v::W]>::try_from(block) else {
+    ($x:ident, $t:ident, 0) => {};
+    ($x:ident, $t:ident, $b:tt) => {
+        for block in $x[..$t].chunks_exact_mut($b) {
+            let Ok(block) = <&mut [v::V; $b]>::try_from(block) else {
                 unreachable!("chunks of W");
             };
-            match v::W {
-                4 => super::network::four_inputs!(super::network::exchanges; block;),
-                8 => super::network::eight_inputs!(super::network::exchanges; block;),
-                _ => unreachable!("no sorting network on {} registers", v::W),
-            }
+            super::network::inputs!($b, super::network::exchanges; block;);
             v::transpose(block);
         }
     };
@@ -246,48 +257,54 @@ macro_rules! columns {
 /// registers holds keys `b * W .. (b + 1) * W` of run `j`, which become register
 /// `j * $r / W + b`.
 macro_rules! all_columns {
-    ($x:ident, $r:ident) => {
+    ($x:ident, $r:ident, 0) => {
+        unreachable!("no transposition")
+    };
+    // The lanes sorted across the registers (a network of 8 registers is one block of 8 keys
+    // to a register: `columns!`).
+    (@sort $x:ident, $r:ident, 4) => {
         match $r {
-            8 => super::network::eight_inputs!(super::network::exchanges; $x;),
-            16 => super::network::sixteen_inputs!(super::network::exchanges; $x;),
+            8 => super::network::inputs!(8, super::network::exchanges; $x;),
+            16 => super::network::inputs!(16, super::network::exchanges; $x;),
             _ => unreachable!("no sorting network on {} registers", $r),
         }
-        for block in $x.chunks_exact_mut(v::W) {
-            let Ok(block) = <&mut [v::V; v::W]>::try_from(block) else {
+    };
+    (@sort $x:ident, $r:ident, 8) => {
+        match $r {
+            16 => super::network::inputs!(16, super::network::exchanges; $x;),
+            _ => unreachable!("no sorting network on {} registers", $r),
+        }
+    };
+    ($x:ident, $r:ident, $b:tt) => {
+        super::network::all_columns!(@sort $x, $r, $b);
+        for block in $x.chunks_exact_mut($b) {
+            let Ok(block) = <&mut [v::V; $b]>::try_from(block) else {
                 unreachable!("chunks of W");
             };
             v::transpose(block);
         }
         let columns = *$x;
-        for j in 0..v::W {
-            for b in 0..$r / v::W {
-                $x[j * ($r / v::W) + b] = columns[b * v::W + j];
+        for j in 0..$b {
+            for b in 0..$r / $b {
+                $x[j * ($r / $b) + b] = columns[b * $b + j];
             }
         }
     };
 }
 
-/// The sorting network on 4 inputs with the fewest comparators (5), for `$then!($($args)*
-/// pairs)`; each pair `a b` puts the smaller key at `a`.
-macro_rules! four_inputs {
-    ($($then:ident)::+; $($args:tt)*) => {
+/// `$then!($($args)* pairs)` with the pairs of the sorting network on `$n` inputs (4, 8 or 16)
+/// with the fewest comparators known (5, 19 and, for 16, Green's 60: Knuth, The Art of
+/// Computer Programming 3, 5.3.4); each pair `a b` puts the smaller key at `a`.
+macro_rules! inputs {
+    (4, $($then:ident)::+; $($args:tt)*) => {
         $($then)::+!($($args)* 0 1, 2 3, 0 2, 1 3, 1 2)
     };
-}
-
-/// [`four_inputs!`] for 8 inputs (19 comparators, the fewest).
-macro_rules! eight_inputs {
-    ($($then:ident)::+; $($args:tt)*) => {
+    (8, $($then:ident)::+; $($args:tt)*) => {
         $($then)::+!($($args)*
             0 2, 1 3, 4 6, 5 7, 0 4, 1 5, 2 6, 3 7, 0 1, 2 3, 4 5, 6 7,
             2 4, 3 5, 1 4, 3 6, 1 2, 3 4, 5 6)
     };
-}
-
-/// [`four_inputs!`] for 16 inputs: Green's network (60 comparators, the fewest known; Knuth,
-/// The Art of Computer Programming 3, 5.3.4).
-macro_rules! sixteen_inputs {
-    ($($then:ident)::+; $($args:tt)*) => {
+    (16, $($then:ident)::+; $($args:tt)*) => {
         $($then)::+!($($args)*
             0 1, 2 3, 4 5, 6 7, 8 9, 10 11, 12 13, 14 15,
             0 2, 4 6, 8 10, 12 14, 1 3, 5 7, 9 11, 13 15,
@@ -307,20 +324,23 @@ macro_rules! sixteen_inputs {
 /// `r` of register `i` and the partners at lane distance `j` are registers at distance `j`,
 /// compared across registers, and transposed back.
 macro_rules! transposed_cleans {
-    ($x:ident, $t:ident) => {
-        for block in $x[..$t].chunks_exact_mut(v::W) {
-            let Ok(block) = <&mut [v::V; v::W]>::try_from(block) else {
+    ($x:ident, $t:ident, 0) => {};
+    ($x:ident, $t:ident, $b:tt) => {
+        for block in $x[..$t].chunks_exact_mut($b) {
+            let Ok(block) = <&mut [v::V; $b]>::try_from(block) else {
                 unreachable!("chunks of W");
             };
             v::transpose(block);
-            match v::W {
-                4 => super::network::exchanges!(block; 0 2, 1 3, 0 1, 2 3),
-                8 => super::network::exchanges!(block;
-                    0 4, 1 5, 2 6, 3 7, 0 2, 1 3, 4 6, 5 7, 0 1, 2 3, 4 5, 6 7),
-                _ => unreachable!("no transposition of {} registers", v::W),
-            }
+            super::network::transposed_cleans!(@steps block, $b);
             v::transpose(block);
         }
+    };
+    (@steps $block:ident, 4) => {
+        super::network::exchanges!($block; 0 2, 1 3, 0 1, 2 3)
+    };
+    (@steps $block:ident, 8) => {
+        super::network::exchanges!($block;
+            0 4, 1 5, 2 6, 3 7, 0 2, 1 3, 4 6, 5 7, 0 1, 2 3, 4 5, 6 7)
     };
 }
 
@@ -345,6 +365,6 @@ macro_rules! each_register {
 }
 
 pub(super) use {
-    across, all_columns, bitonic, columns, each_register, eight_inputs, exchange, exchanges,
-    four_inputs, lane_clean, network, sixteen_inputs, transposed_cleans, within,
+    across, all_columns, bitonic, columns, each_register, exchange, exchanges, inputs, lane_clean,
+    network, transposed_cleans, within,
 };

@@ -147,9 +147,9 @@ fn the_column_networks_sort_every_zero_one_input() {
         ($($a:literal $b:literal),*) => { &[$(($a, $b)),*] };
     }
     let lists: [(u32, &[(u32, u32)]); 3] = [
-        (4, super::network::four_inputs!(pairs;)),
-        (8, super::network::eight_inputs!(pairs;)),
-        (16, super::network::sixteen_inputs!(pairs;)),
+        (4, super::network::inputs!(4, pairs;)),
+        (8, super::network::inputs!(8, pairs;)),
+        (16, super::network::inputs!(16, pairs;)),
     ];
     let step = if cfg!(miri) { 97 } else { 1 };
     for (n, pairs) in lists {
