@@ -239,10 +239,8 @@ macro_rules! exchange {
 macro_rules! columns {
     ($x:ident, $t:ident, 0) => {};
     ($x:ident, $t:ident, $b:tt) => {
-        for block in $x[..$t].chunks_exact_mut($b) {
-            let Ok(block) = <&mut [v::V; $b]>::try_from(block) else {
-                unreachable!("chunks of W");
-            };
+        // `$t` is whole blocks: no remainder.
+        for block in $x[..$t].as_chunks_mut::<$b>().0 {
             super::network::inputs!($b, super::network::exchanges; block;);
             v::transpose(block);
         }
@@ -277,10 +275,8 @@ macro_rules! all_columns {
     };
     ($x:ident, $r:ident, $b:tt) => {
         super::network::all_columns!(@sort $x, $r, $b);
-        for block in $x.chunks_exact_mut($b) {
-            let Ok(block) = <&mut [v::V; $b]>::try_from(block) else {
-                unreachable!("chunks of W");
-            };
+        // `$r` is whole blocks: no remainder.
+        for block in $x.as_chunks_mut::<$b>().0 {
             v::transpose(block);
         }
         let columns = *$x;
@@ -326,10 +322,8 @@ macro_rules! inputs {
 macro_rules! transposed_cleans {
     ($x:ident, $t:ident, 0) => {};
     ($x:ident, $t:ident, $b:tt) => {
-        for block in $x[..$t].chunks_exact_mut($b) {
-            let Ok(block) = <&mut [v::V; $b]>::try_from(block) else {
-                unreachable!("chunks of W");
-            };
+        // `$t` is whole blocks: no remainder.
+        for block in $x[..$t].as_chunks_mut::<$b>().0 {
             v::transpose(block);
             super::network::transposed_cleans!(@steps block, $b);
             v::transpose(block);
