@@ -1,6 +1,6 @@
 //! The vector operations of the AVX2 sort, once per key width, with the names `lanes512` offers
 //! (so the parent module's macros expand for either unit): `w32` holds 8 keys of 32 bits in a
-//! register, `w64` 4 of 64 bits.
+//! register, `w64` 4 of 64 bits, and `f64` 4 `f64`s (as their bits) compared as floats.
 //!
 //! AVX2 compares signed integers only (and has no 64-bit minimum or maximum), so its keys are
 //! signed: an element's bits map one to one onto a key whose *signed* order is numpy's (the
@@ -17,6 +17,7 @@
 macro_rules! lanes {
     (
         $(#[$doc:meta])* $name:ident: $k:ty, $w:literal, network: $network:literal,
+        order: $order:ident, keys: $keys:ident,
         set1: $set1:expr, min: $min:expr, max: $max:expr, sign_fill: $sign_fill:expr, gt: $gt:expr, eq: $eq:expr, movemask: $movemask:expr,
         lane_bits: $lane_bits:expr, maskload: $maskload:ident, maskstore: $maskstore:ident,
         pack: $pack:path, transpose: $transpose:path,
@@ -51,10 +52,12 @@ macro_rules! lanes {
                 b: V,
             }
 
-            /// Whether `order` leaves the bits as they are (signed integers).
+            /// Whether `order` leaves the bits as they are (this module's keys are in it).
             pub(in super::super) fn identity(order: crate::reduce::keys::Order) -> bool {
-                order == crate::reduce::keys::Order::Signed
+                order == crate::reduce::keys::Order::$order
             }
+
+            key_order!($keys, $k);
 
             /// The map of `order`.
             #[target_feature(enable = "avx2")]
@@ -387,6 +390,7 @@ fn transpose_4x64(b: &mut [core::arch::x86_64::__m256i; 4]) {
 lanes!(
     /// 8 keys of 32 bits to a register.
     w32: i32, 8, network: 16,
+    order: Signed, keys: Integer,
     set1: _mm256_set1_epi32,
     min: _mm256_min_epi32,
     max: _mm256_max_epi32,
@@ -414,6 +418,7 @@ lanes!(
 lanes!(
     /// 4 keys of 64 bits to a register.
     w64: i64, 4, network: 16,
+    order: Signed, keys: Integer,
     set1: _mm256_set1_epi64x,
     // No 64-bit minimum or maximum in AVX2: a comparison and a blend.
     min: |a, b| _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b)),
@@ -428,6 +433,38 @@ lanes!(
     pack: super::PACK64, transpose: super::transpose_4x64,
     partners: [
         // Neighbours (the two halves of 128 bits swapped), 128-bit halves.
+        1 => _mm256_shuffle_epi32::<0b01_00_11_10>,
+        2 => _mm256_permute4x64_epi64::<0b01_00_11_10>
+    ],
+    mirrors: [
+        2 => _mm256_shuffle_epi32::<0b01_00_11_10>,
+        4 => _mm256_permute4x64_epi64::<0b00_01_10_11>
+    ],
+);
+
+lanes!(
+    /// 4 keys of 64 bits to a register, the bits of `f64`s that are neither `NaN` nor `-0.0`,
+    /// compared as floats: a float's minimum or maximum is one instruction, where 64-bit
+    /// integers take a comparison and a blend each (BENCHMARKS.md). `NaN`s would break the
+    /// comparisons, and `-0.0` would be lost: a comparator of `-0.0` and `0.0`, equal as floats,
+    /// may put the same one of them in both its outputs.
+    f64: i64, 4, network: 16,
+    order: Float, keys: Float,
+    set1: _mm256_set1_epi64x,
+    min: |a, b| _mm256_castpd_si256(_mm256_min_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b))),
+    max: |a, b| _mm256_castpd_si256(_mm256_max_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b))),
+    sign_fill: |x| _mm256_cmpgt_epi64(_mm256_setzero_si256(), x),
+    gt: |a, b| _mm256_castpd_si256(_mm256_cmp_pd::<_CMP_GT_OQ>(
+        _mm256_castsi256_pd(a),
+        _mm256_castsi256_pd(b),
+    )),
+    eq: _mm256_cmpeq_epi64,
+    movemask: |v| _mm256_movemask_pd(_mm256_castsi256_pd(v)),
+    lane_bits: _mm256_setr_epi64x(1, 2, 4, 8),
+    maskload: _mm256_maskload_epi64,
+    maskstore: _mm256_maskstore_epi64,
+    pack: super::PACK64, transpose: super::transpose_4x64,
+    partners: [
         1 => _mm256_shuffle_epi32::<0b01_00_11_10>,
         2 => _mm256_permute4x64_epi64::<0b01_00_11_10>
     ],

@@ -52,6 +52,8 @@ macro_rules! lanes {
                 order == crate::reduce::keys::Order::Unsigned
             }
 
+            key_order!(Integer, $k);
+
             /// The map of `order`.
             #[target_feature(enable = "avx512f")]
             #[inline]

@@ -9,7 +9,9 @@
 //! The algorithm is written once (the macros here and in `network`) and expanded for each unit
 //! and key width with that width's operations in scope as `v`: `lanes512` (a compress
 //! instruction, unsigned comparisons) and `lanes256` (a permutation table for the compress, and
-//! signed keys, as AVX2 compares only signed integers).
+//! signed keys, as AVX2 compares only signed integers; `f64`s free of `NaN` and `-0.0` are
+//! compared as floats instead, as numpy does, since AVX2 has a float minimum and maximum but no
+//! 64-bit integer one).
 //!
 //! Only with `std` on x86-64, where the CPU is asked at run time; elsewhere the callers take a
 //! radix sort. Miri runs this code when the crate is built for AVX2 and AVX-512 (`cargo xtask
@@ -18,6 +20,49 @@
 //! except AVX-512's register compress, which Miri cannot interpret and for which it runs a
 //! lane-by-lane model (`lanes512`; the native tests check the model against the instruction).
 //! The AVX2 build runs there in this module's tests, which call it directly.
+
+/// What the quicksort needs of a key width `$k` besides its registers, by the order its
+/// registers compare keys in: the key that sorts last (the network's padding), the least key
+/// above another (to split off every copy of a least pivot), and a sort without vectors (for
+/// when pivots keep failing). Integers in their own order, or `i64` holding the bits of `f64`
+/// keys that are neither `NaN` nor `-0.0`, compared as floats.
+macro_rules! key_order {
+    (Integer, $k:ty) => {
+        /// The key that sorts last.
+        pub(in super::super) const LAST: $k = <$k>::MAX;
+
+        /// The least key above `k`, if any.
+        #[inline]
+        pub(in super::super) fn after(k: $k) -> Option<$k> {
+            k.checked_add(1)
+        }
+
+        /// `keys` sorted without vectors.
+        #[inline]
+        pub(in super::super) fn sort_scalar(keys: &mut [$k]) {
+            keys.sort_unstable();
+        }
+    };
+    (Float, $k:ty) => {
+        /// `+inf`, which sorts after every float but `NaN` (the unit is given none).
+        pub(in super::super) const LAST: i64 = f64::INFINITY.to_bits() as i64;
+
+        /// The least float above `k`, if any.
+        #[inline]
+        pub(in super::super) fn after(k: i64) -> Option<i64> {
+            let x = f64::from_bits(k as u64);
+            (x < f64::INFINITY).then(|| x.next_up().to_bits() as i64)
+        }
+
+        /// `keys` sorted without vectors.
+        #[inline]
+        pub(in super::super) fn sort_scalar(keys: &mut [i64]) {
+            keys.sort_unstable_by(|a, b| {
+                f64::from_bits(*a as u64).total_cmp(&f64::from_bits(*b as u64))
+            });
+        }
+    };
+}
 
 mod lanes256;
 mod lanes512;
@@ -85,14 +130,51 @@ fn sort_u32_avx2(bits: &mut [u32], order: Order) {
     unsafe { avx2_w32::sort(keys, order) };
 }
 
-/// The AVX2 sort of [`sort_u64`] (the caller checked [`avx2`]).
+/// The AVX2 sort of [`sort_u64`] (the caller checked [`avx2`]). Floats are compared as
+/// floats where none is `NaN` or `-0.0` (a pass that reads them finds out), else as the
+/// integers they map to.
 #[inline]
 fn sort_u64_avx2(bits: &mut [u64], order: Order) {
     debug_assert!(avx2());
     // SAFETY: as in `sort_u32_avx2`, for `i64` and `u64`.
     let keys = unsafe { core::slice::from_raw_parts_mut(bits.as_mut_ptr().cast(), bits.len()) };
-    // SAFETY: the CPU has AVX2 and POPCNT (the caller checked), all this function requires.
-    unsafe { avx2_w64::sort(keys, order) };
+    // SAFETY (both): the CPU has AVX2 and POPCNT (the caller checked), all these functions
+    // require.
+    if order == Order::Float && unsafe { plain_floats(keys) } {
+        unsafe { avx2_f64::sort(keys, order) };
+    } else {
+        unsafe { avx2_w64::sort(keys, order) };
+    }
+}
+
+/// Whether no key of `keys` (the bits of `f64`s) is `NaN` or `-0.0`: registers of keys tested
+/// and their results gathered by blocks, left at the first block that has one. (Written with
+/// intrinsics: the compiler packed a plain loop's comparisons to narrower lanes first, or did
+/// not vectorise it, and took twice the instructions.)
+#[target_feature(enable = "avx2")]
+#[inline]
+fn plain_floats(keys: &[i64]) -> bool {
+    use core::arch::x86_64::{_mm256_and_si256, _mm256_cmpeq_epi64, _mm256_cmpgt_epi64};
+    use core::arch::x86_64::{_mm256_or_si256, _mm256_setzero_si256, _mm256_testz_si256};
+    use lanes256::w64 as v;
+    const INFINITY: i64 = f64::INFINITY.to_bits() as i64;
+    let odd = |k: i64| (k & i64::MAX) > INFINITY || k == i64::MIN;
+    let (magnitude, infinity, negative_zero) =
+        (v::splat(i64::MAX), v::splat(INFINITY), v::splat(i64::MIN));
+    let (registers, rest) = keys.as_chunks::<{ v::W }>();
+    for block in registers.chunks(64) {
+        let mut any = _mm256_setzero_si256();
+        for keys in block {
+            let x = v::load(keys);
+            let nan = _mm256_cmpgt_epi64(_mm256_and_si256(x, magnitude), infinity);
+            let zero = _mm256_cmpeq_epi64(x, negative_zero);
+            any = _mm256_or_si256(any, _mm256_or_si256(nan, zero));
+        }
+        if _mm256_testz_si256(any, any) == 0 {
+            return false;
+        }
+    }
+    !rest.iter().any(|&k| odd(k))
 }
 
 /// Whether the CPU has what the AVX-512 sort needs (known at compile time when built for it).
@@ -146,7 +228,7 @@ macro_rules! quicksort {
             }
             let rest = chunks.into_remainder();
             if !rest.is_empty() {
-                v::store_part(rest, op(v::load_part(rest, v::splat(0))));
+                v::store_part(rest, op(v::load_part(rest, v::splat(v::LAST))));
             }
         }
 
@@ -161,19 +243,19 @@ macro_rules! quicksort {
             }
             if depth > 2 * (usize::BITS - n.leading_zeros()) {
                 // Bad pivots all the way down: the standard library's sort bounds the time.
-                keys.sort_unstable();
+                v::sort_scalar(keys);
                 return;
             }
             let pivot = pivot(keys);
             let mut below = partition(keys, pivot);
             if below == 0 {
                 // The pivot is the least key: split off every copy of it instead (keys below
-                // pivot + 1); they need no more sorting. At least the pivot itself moves, so
+                // the next key); they need no more sorting. At least the pivot itself moves, so
                 // each step progresses.
-                if pivot == v::Key::MAX {
+                let Some(next) = v::after(pivot) else {
                     return;
-                }
-                below = partition(keys, pivot + 1);
+                };
+                below = partition(keys, next);
                 quicksort(&mut keys[below..], depth + 1);
                 return;
             }
@@ -230,10 +312,11 @@ macro_rules! quicksort {
             let (mut lo, mut hi) = (0, n);
             let (mut l, mut r) = (BLOCK, n - BLOCK);
             while r - l >= BLOCK {
-                // Which end is read depends on the keys: arithmetic, not a branch, so that no
-                // misprediction stalls the loop.
+                // Which end is read depends on the keys: a conditional move and arithmetic, not
+                // a branch, so that no misprediction stalls the loop (a plain `if` here was
+                // compiled to a branch).
                 let from_left = l - lo <= hi - r;
-                let at = if from_left { l } else { r - BLOCK };
+                let at = core::hint::select_unpredictable(from_left, l, r - BLOCK);
                 let x = load_block(keys, at);
                 l += usize::from(from_left) * BLOCK;
                 r -= usize::from(!from_left) * BLOCK;
@@ -241,16 +324,13 @@ macro_rules! quicksort {
             }
             while r - l >= v::W {
                 let from_left = l - lo <= hi - r;
-                let at = if from_left { l } else { r - v::W };
+                let at = core::hint::select_unpredictable(from_left, l, r - v::W);
                 let Some(chunk) = keys[at..].first_chunk() else {
                     unreachable!("at + W <= r <= n");
                 };
                 let x = v::load(chunk);
-                if from_left {
-                    l += v::W;
-                } else {
-                    r -= v::W;
-                }
+                l += usize::from(from_left) * v::W;
+                r -= usize::from(!from_left) * v::W;
                 split_roomy(keys, x, p, &mut lo, &mut hi);
             }
             // Fewer than `W` unread: one partial register. Then everything between `lo` and
@@ -401,4 +481,9 @@ unit!(
 unit!(
     /// 4 keys of 64 bits to a register (AVX2).
     avx2_w64, super::lanes256::w64, "avx2,popcnt", 4
+);
+unit!(
+    /// 4 `f64` keys to a register, compared as floats (AVX2; the caller checked that none is
+    /// `NaN` or `-0.0`).
+    avx2_f64, super::lanes256::f64, "avx2,popcnt", 4
 );

@@ -8,7 +8,7 @@
 macro_rules! network {
     ($f:literal, $b:tt, [$($lo:literal..=$hi:literal => $r:literal),* $(,)?]) => {
         /// Sorts at most `NETWORK_REGISTERS * W` keys: in the `U` registers they fill of a
-        /// network for `R` (a power of two), the rest of the last one padded with `Key::MAX`,
+        /// network for `R` (a power of two), the rest of the last one padded with `LAST`,
         /// which sorts last; equal keys are indistinguishable, so the first `keys.len()` sorted
         /// keys are the answer. The network skips the registers past `U`. The instances are the
         /// expansion's list (`lo..=hi` registers filled => `R`, with `U = hi`), constants all,
@@ -34,7 +34,7 @@ macro_rules! network {
         /// keys stay in registers (a loop over all `R` with the test in it was not unrolled).
         /// With `map`, `keys` are bits: mapped to keys after the loads and back before the
         /// stores (a run the quicksort never splits takes no passes of its own for that), the
-        /// padding loaded as the bits of `Key::MAX`. A run-time argument, not a parameter of the
+        /// padding loaded as the bits of `LAST`. A run-time argument, not a parameter of the
         /// instance: a second set of instances was 0.6 s more of a dependent's build.
         #[target_feature(enable = $f)]
         #[inline]
@@ -44,7 +44,7 @@ macro_rules! network {
         ) {
             let n = keys.len();
             assert!(v::W * F < n && n <= v::W * U && U <= R);
-            let fill = v::splat(v::Key::MAX);
+            let fill = v::splat(v::LAST);
             let pad = map.map_or(fill, |f| v::from_key(fill, f));
             let mut x = [fill; R];
             let (whole, rest) = keys.split_at_mut(v::W * F);
@@ -109,7 +109,7 @@ macro_rules! network {
 /// `W * r + lane`), in the form whose comparators all put the smaller key first: sorted blocks
 /// of `k / 2` merge into blocks of `k` by a flip (key `i` against `i ^ (k - 1)`, the second
 /// block read backwards) and then half-cleaners at `k / 4, ..., 1` (key `i` against `i ^ j`),
-/// for `k = 2, 4, ..., W * $r`. Keys from register `$u` on are all `Key::MAX` padding: a
+/// for `k = 2, 4, ..., W * $r`. Keys from register `$u` on are all `LAST` padding: a
 /// comparator can only keep them there, so those registers are skipped.
 ///
 /// Merges of blocks within registers (`k <= W`) are [`within!`]; merges of blocks of registers

@@ -210,3 +210,84 @@ fn compress_model_is_the_instruction() {
     // SAFETY: the CPU has AVX-512F (checked above).
     unsafe { agree() };
 }
+
+/// `f64`s with neither `NaN` nor `-0.0` take the AVX2 unit that compares floats (with one of
+/// either, the integer one): against the standard library's total order, with repeats, zeros,
+/// infinities, subnormals and the extremes, at every network size and past it.
+#[test]
+fn floats_sort_as_floats_and_the_others_as_their_keys() {
+    if !super::avx2() {
+        return;
+    }
+    let specials = [
+        0.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::MAX,
+        f64::MIN,
+        f64::MIN_POSITIVE,
+        -f64::MIN_POSITIVE,
+        5e-324,
+        -5e-324,
+        1.0,
+        -1.0,
+    ];
+    let lengths: &[usize] = if cfg!(miri) {
+        &[3, 40, 300]
+    } else {
+        &[1, 2, 5, 17, 40, 63, 64, 65, 100, 257, 1000, 4097, 70_000]
+    };
+    for &n in lengths {
+        for (spread, odd) in [
+            (0, None),
+            (7, None),
+            (1000, Some(-0.0)),
+            (3, Some(f64::NAN)),
+        ] {
+            let mut v: Vec<f64> = keys(n, n as u64 + spread, spread)
+                .into_iter()
+                .map(|k| {
+                    let x = if spread == 0 {
+                        (k as i64 as f64) * 1e-10
+                    } else {
+                        k as f64 - (spread / 2) as f64
+                    };
+                    if k % 13 == 0 {
+                        specials[(k / 13 % 11) as usize]
+                    } else {
+                        x
+                    }
+                })
+                .collect();
+            if let Some(x) = odd {
+                v[n / 2] = x;
+            }
+            let mut got: Vec<u64> = v.iter().map(|x| x.to_bits()).collect();
+            super::sort_u64_avx2(&mut got, Order::Float);
+            let mut want = got.clone();
+            want.sort_unstable_by(|a, b| f64::from_bits(*a).total_cmp(&f64::from_bits(*b)));
+            assert_eq!(got, want, "n = {n}, spread {spread}, {odd:?}");
+            // The same multiset: nothing lost or duplicated.
+            v.sort_unstable_by(f64::total_cmp);
+            let bits: Vec<u64> = v.iter().map(|x| x.to_bits()).collect();
+            assert_eq!(got, bits, "n = {n}, spread {spread}, {odd:?}");
+        }
+    }
+}
+
+/// The next float of the float unit's key order, and the sort it falls back on.
+#[test]
+fn the_float_keys_step_and_sort_as_floats() {
+    use super::lanes256::f64 as keys;
+    let bits = |x: f64| x.to_bits() as i64;
+    assert_eq!(keys::after(bits(1.0)), Some(bits(1.0f64.next_up())));
+    assert_eq!(keys::after(bits(-1.0)), Some(bits((-1.0f64).next_up())));
+    assert_eq!(keys::after(bits(f64::MAX)), Some(bits(f64::INFINITY)));
+    assert_eq!(keys::after(keys::LAST), None);
+    let mut v = [bits(2.0), bits(-3.0), bits(0.5), bits(f64::NEG_INFINITY)];
+    keys::sort_scalar(&mut v);
+    assert_eq!(
+        v,
+        [bits(f64::NEG_INFINITY), bits(-3.0), bits(0.5), bits(2.0)]
+    );
+}
