@@ -176,15 +176,42 @@ pub(crate) fn arg_row<T: Reduce, const MAX: bool>(
     j: u32,
 ) {
     for ((b, a), &v) in best.iter_mut().zip(at.iter_mut()).zip(row) {
-        let beats = if MAX {
-            beats_max(v, *b)
-        } else {
-            beats_min(v, *b)
-        };
-        let take = beats & !b.is_nan_value();
-        *b = if take { v } else { *b };
-        *a = if take { j } else { *a };
+        (*b, *a) = arg_step::<T, MAX>(*b, *a, v, j);
     }
+}
+
+/// [`arg_row`] from `best` and `at` into `best_to` and `at_to` (all of `row`'s length), which
+/// leaves the first two as they were. No element is read and written in one place, so the
+/// compiler stores whole vectors: folded in place, an AVX2 build stored each vector of the
+/// best values and of the positions with a masked store (`vpmaskmovd`, from the select of the
+/// new and the old value), which is slow on AMD's cores (BENCHMARKS.md).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn arg_row_to<T: Reduce, const MAX: bool>(
+    (best, at): (&[T], &[u32]),
+    row: &[T],
+    j: u32,
+    (best_to, at_to): (&mut [T], &mut [u32]),
+) {
+    let n = row.len();
+    let (best, at, best_to, at_to) = (&best[..n], &at[..n], &mut best_to[..n], &mut at_to[..n]);
+    for i in 0..n {
+        (best_to[i], at_to[i]) = arg_step::<T, MAX>(best[i], at[i], row[i], j);
+    }
+}
+
+/// The best value and its position after the element `v` at position `j` meets the best `b`
+/// (at `a`): [`arg_row`]'s rule for one element.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn arg_step<T: Reduce, const MAX: bool>(b: T, a: u32, v: T, j: u32) -> (T, u32) {
+    let beats = if MAX {
+        beats_max(v, b)
+    } else {
+        beats_min(v, b)
+    };
+    let take = beats & !b.is_nan_value();
+    (if take { v } else { b }, if take { j } else { a })
 }
 
 /// The position of the first element of `x` for which `hit` holds: chunks of 32 tested whole

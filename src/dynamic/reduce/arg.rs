@@ -6,7 +6,7 @@
 use super::super::view_layout::{axis_of, collect};
 use super::super::{DynTensor, DynView};
 use super::Split;
-use crate::reduce::fold::{arg_best, arg_row, beats_max, beats_min};
+use crate::reduce::fold::{arg_best, arg_row, arg_row_to, beats_max, beats_min};
 use crate::{Reduce, ShapeError};
 
 /// `try_argmax` (`max`) or `try_argmin` of the view `l` over `data`.
@@ -150,6 +150,7 @@ fn by_rows<T: Reduce>(
     let mut out = alloc::vec::Vec::with_capacity(outer.len() * inner);
     let mut best = alloc::vec::Vec::with_capacity(inner.min(BLOCK));
     let mut at = alloc::vec![0u32; inner.min(BLOCK)];
+    let mut spare = Spare::new(inner.min(BLOCK));
     for p in outer {
         for from in (0..inner).step_by(BLOCK) {
             let w = (inner - from).min(BLOCK);
@@ -161,11 +162,7 @@ fn by_rows<T: Reduce>(
             best.extend_from_slice(run(0));
             let at = &mut at[..w];
             at.fill(0);
-            if max {
-                rows::<T, true>(&mut best, at, 1..=j_max, run);
-            } else {
-                rows::<T, false>(&mut best, at, 1..=j_max, run);
-            }
+            rows(max, (&mut best, at), spare.of(w), 1..=j_max, run);
             out.extend(at.iter().map(|&a| a as usize));
         }
     }
@@ -194,6 +191,7 @@ fn by_row_groups<T: Reduce>(
     let mut out = alloc::vec::Vec::with_capacity(outer.len() * inner);
     let mut best = alloc::vec::Vec::with_capacity(width);
     let mut at = alloc::vec![0u32; width];
+    let mut spare = Spare::new(width);
     for p in outer {
         let group = |g: u32| &data[p + g as usize * width..][..width];
         best.clear();
@@ -201,11 +199,7 @@ fn by_row_groups<T: Reduce>(
         at.fill(0);
         // Groups and rows are counted in `u32`: `by_rows` checked that `len` fits.
         let last = groups as u32 - 1;
-        if max {
-            rows::<T, true>(&mut best, &mut at, 1..=last, group);
-        } else {
-            rows::<T, false>(&mut best, &mut at, 1..=last, group);
-        }
+        rows(max, (&mut best, &mut at), spare.of(width), 1..=last, group);
         // Row `s` of group `g` is position `g * k + s`.
         let position = |g: u32, s: usize| g * k as u32 + s as u32;
         let mut col_best = best[..inner].to_vec();
@@ -231,23 +225,63 @@ fn by_row_groups<T: Reduce>(
         let rest = groups * k..len;
         let row = |j: u32| &data[p + j as usize * inner..][..inner];
         let rest = rest.start as u32..=(len - 1) as u32;
-        if max {
-            rows::<T, true>(&mut col_best, &mut col_at, rest, row);
-        } else {
-            rows::<T, false>(&mut col_best, &mut col_at, rest, row);
-        }
+        rows(
+            max,
+            (&mut col_best, &mut col_at),
+            spare.of(inner),
+            rest,
+            row,
+        );
         out.extend(col_at.iter().map(|&a| a as usize));
     }
     out
 }
 
-/// The rows `js` (each `run(j)`) folded into `best` and `at`: compiled for AVX-512 and for AVX2
-/// too, and run with the widest the CPU has (`fold::arg_row` is plain code that LLVM vectorises
-/// for the unit it may use).
+/// The spare best values and positions [`rows`] folds into and back.
+struct Spare<T> {
+    best: alloc::vec::Vec<T>,
+    at: alloc::vec::Vec<u32>,
+}
+
+impl<T: Reduce> Spare<T> {
+    /// Buffers for runs of up to `n`.
+    fn new(n: usize) -> Self {
+        Self {
+            best: alloc::vec![T::ZERO; n],
+            at: alloc::vec![0; n],
+        }
+    }
+
+    /// The first `n` of each buffer.
+    fn of(&mut self, n: usize) -> (&mut [T], &mut [u32]) {
+        (&mut self.best[..n], &mut self.at[..n])
+    }
+}
+
+/// The rows `js` (each `run(j)`) folded into `best` for an `argmax` (`max`) or `argmin`,
+/// through `spare` buffers of its length: compiled for AVX-512 and for AVX2 too, and run with
+/// the widest the CPU has (`fold::arg_row_to` is plain code that LLVM vectorises for the unit
+/// it may use).
 #[inline(always)]
-fn rows<'a, T: Reduce, const MAX: bool>(
-    best: &mut [T],
-    at: &mut [u32],
+fn rows<'a, T: Reduce>(
+    max: bool,
+    best: (&mut [T], &mut [u32]),
+    spare: (&mut [T], &mut [u32]),
+    js: core::ops::RangeInclusive<u32>,
+    run: impl Fn(u32) -> &'a [T],
+) {
+    if max {
+        rows_of::<T, true>(best, spare, js, run);
+    } else {
+        rows_of::<T, false>(best, spare, js, run);
+    }
+}
+
+/// [`rows`] for `argmax` (`MAX`) or `argmin`.
+#[inline(always)]
+fn rows_of<'a, T: Reduce, const MAX: bool>(
+    best: (&mut [T], &mut [u32]),
+    spare: (&mut [T], &mut [u32]),
     js: core::ops::RangeInclusive<u32>,
     run: impl Fn(u32) -> &'a [T],
 ) {
@@ -256,30 +290,43 @@ fn rows<'a, T: Reduce, const MAX: bool>(
         use std::arch::is_x86_feature_detected as has;
         if has!("avx512f") && has!("avx512bw") {
             // SAFETY: the CPU has AVX-512F and AVX-512BW, all this function requires.
-            return unsafe { rows_avx512::<T, MAX>(best, at, js, run) };
+            return unsafe { rows_avx512::<T, MAX>(best, spare, js, run) };
         }
         if has!("avx2") {
             // SAFETY: the CPU has AVX2, all this function requires.
-            return unsafe { rows_avx2::<T, MAX>(best, at, js, run) };
+            return unsafe { rows_avx2::<T, MAX>(best, spare, js, run) };
         }
     }
-    rows_portable::<T, MAX>(best, at, js, run);
+    rows_portable::<T, MAX>(best, spare, js, run);
 }
 
-/// Defines `$name`, [`rows`]'s loop compiled with `$features` (none: the portable build).
+/// Defines `$name`, [`rows`]'s loop compiled with `$features` (none: the portable build): two
+/// rows a step, folded from `best` into the spare buffers and back (`fold::arg_row_to`), and
+/// an odd last row through the spare buffers and copied back.
 macro_rules! rows_for {
     ($name:ident $(, $features:literal)?) => {
         #[inline(never)]
         $(#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
         #[target_feature(enable = $features)])?
         fn $name<'a, T: Reduce, const MAX: bool>(
-            best: &mut [T],
-            at: &mut [u32],
+            (best, at): (&mut [T], &mut [u32]),
+            (spare, spare_at): (&mut [T], &mut [u32]),
             js: core::ops::RangeInclusive<u32>,
             run: impl Fn(u32) -> &'a [T],
         ) {
-            for j in js {
-                arg_row::<T, MAX>(best, at, run(j), j);
+            let (mut j, end) = (u64::from(*js.start()), u64::from(*js.end()));
+            while j < end {
+                // `j < end <= u32::MAX`, so both rows' positions fit.
+                let (j0, j1) = (j as u32, j as u32 + 1);
+                arg_row_to::<T, MAX>((best, at), run(j0), j0, (spare, spare_at));
+                arg_row_to::<T, MAX>((spare, spare_at), run(j1), j1, (best, at));
+                j += 2;
+            }
+            if j == end {
+                let j = j as u32;
+                arg_row_to::<T, MAX>((best, at), run(j), j, (spare, spare_at));
+                best.copy_from_slice(spare);
+                at.copy_from_slice(spare_at);
             }
         }
     };
