@@ -9,8 +9,8 @@
 //! others after them, and a register split at the pivot is stored whole at both ends of the run.
 //!
 //! Every access to memory goes through a slice whose length bounds it: whole registers through
-//! `&[Key; W]`, partial ones through masked loads and stores of exactly the slice's length. Miri interprets
-//! every intrinsic here.
+//! `&[Key; W]`, partial ones through masked loads of exactly the slice's length, and stored
+//! through a register's copy on the stack. Miri interprets every intrinsic here.
 
 /// One key width's operations: `$k` keys, `$w` to a register; the remaining arguments are the
 /// intrinsics (or expressions) of that width.
@@ -19,7 +19,7 @@ macro_rules! lanes {
         $(#[$doc:meta])* $name:ident: $k:ty, $w:literal, network: $network:literal,
         order: $order:ident, keys: $keys:ident,
         set1: $set1:expr, min: $min:expr, max: $max:expr, sign_fill: $sign_fill:expr, gt: $gt:expr, eq: $eq:expr, movemask: $movemask:expr,
-        lane_bits: $lane_bits:expr, maskload: $maskload:ident, maskstore: $maskstore:ident,
+        lane_bits: $lane_bits:expr, maskload: $maskload:ident,
         pack: $pack:path, transpose: $transpose:path,
         partners: [$($j:literal => $partner:expr),*],
         mirrors: [$($m:literal => $mirror:expr),*] $(,)?
@@ -148,10 +148,14 @@ macro_rules! lanes {
                 if let Ok(whole) = <&mut [Key; W]>::try_from(&mut *keys) {
                     return store_whole(whole, v);
                 }
-                let m = first_lanes(keys.len());
-                // SAFETY: the mask enables the first `keys.len()` lanes only, the keys of
-                // `keys`; a masked store writes no other lane's memory.
-                unsafe { $maskstore(keys.as_mut_ptr(), m, v) }
+                // Through a whole register's copy: AVX2's masked store (`vpmaskmov`) is slow on
+                // AMD's cores, and lanes of 50 or 60 `i32` took 7-13% longer with it
+                // (BENCHMARKS.md).
+                let mut all = [0; W];
+                store_whole(&mut all, v);
+                for (k, a) in keys.iter_mut().zip(all) {
+                    *k = a;
+                }
             }
 
             /// The lanes where `a > b`, as a vector of all-ones lanes.
@@ -400,7 +404,6 @@ lanes!(
     movemask: |v| _mm256_movemask_ps(_mm256_castsi256_ps(v)),
     lane_bits: _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
     maskload: _mm256_maskload_epi32,
-    maskstore: _mm256_maskstore_epi32,
     pack: super::PACK32, transpose: super::transpose_8x32,
     partners: [
         // Neighbours, pairs, 128-bit halves.
@@ -429,7 +432,6 @@ lanes!(
     movemask: |v| _mm256_movemask_pd(_mm256_castsi256_pd(v)),
     lane_bits: _mm256_setr_epi64x(1, 2, 4, 8),
     maskload: _mm256_maskload_epi64,
-    maskstore: _mm256_maskstore_epi64,
     pack: super::PACK64, transpose: super::transpose_4x64,
     partners: [
         // Neighbours (the two halves of 128 bits swapped), 128-bit halves.
@@ -462,7 +464,6 @@ lanes!(
     movemask: |v| _mm256_movemask_pd(_mm256_castsi256_pd(v)),
     lane_bits: _mm256_setr_epi64x(1, 2, 4, 8),
     maskload: _mm256_maskload_epi64,
-    maskstore: _mm256_maskstore_epi64,
     pack: super::PACK64, transpose: super::transpose_4x64,
     partners: [
         1 => _mm256_shuffle_epi32::<0b01_00_11_10>,
