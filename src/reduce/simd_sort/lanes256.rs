@@ -418,59 +418,59 @@ lanes!(
     ],
 );
 
-lanes!(
+/// [`lanes!`] for 4 keys of 64 bits to a register, which take their order's `min`, `max` and
+/// `gt`; the rest (loads, masks, permutations) is the same for every 64-bit key.
+macro_rules! lanes64 {
+    (
+        $(#[$doc:meta])* $name:ident, order: $order:ident, keys: $keys:ident,
+        min: $min:expr, max: $max:expr, gt: $gt:expr $(,)?
+    ) => {
+        lanes!(
+            $(#[$doc])* $name: i64, 4, network: 16,
+            order: $order, keys: $keys,
+            set1: _mm256_set1_epi64x,
+            min: $min,
+            max: $max,
+            sign_fill: |x| _mm256_cmpgt_epi64(_mm256_setzero_si256(), x),
+            gt: $gt,
+            eq: _mm256_cmpeq_epi64,
+            movemask: |v| _mm256_movemask_pd(_mm256_castsi256_pd(v)),
+            lane_bits: _mm256_setr_epi64x(1, 2, 4, 8),
+            maskload: _mm256_maskload_epi64,
+            pack: super::PACK64, transpose: super::transpose_4x64,
+            partners: [
+                // Neighbours (the two halves of 128 bits swapped), 128-bit halves.
+                1 => _mm256_shuffle_epi32::<0b01_00_11_10>,
+                2 => _mm256_permute4x64_epi64::<0b01_00_11_10>
+            ],
+            mirrors: [
+                2 => _mm256_shuffle_epi32::<0b01_00_11_10>,
+                4 => _mm256_permute4x64_epi64::<0b00_01_10_11>
+            ],
+        );
+    };
+}
+
+lanes64!(
     /// 4 keys of 64 bits to a register.
-    w64: i64, 4, network: 16,
-    order: Signed, keys: Integer,
-    set1: _mm256_set1_epi64x,
+    w64, order: Signed, keys: Integer,
     // No 64-bit minimum or maximum in AVX2: a comparison and a blend.
     min: |a, b| _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b)),
     max: |a, b| _mm256_blendv_epi8(b, a, _mm256_cmpgt_epi64(a, b)),
-    sign_fill: |x| _mm256_cmpgt_epi64(_mm256_setzero_si256(), x),
     gt: _mm256_cmpgt_epi64,
-    eq: _mm256_cmpeq_epi64,
-    movemask: |v| _mm256_movemask_pd(_mm256_castsi256_pd(v)),
-    lane_bits: _mm256_setr_epi64x(1, 2, 4, 8),
-    maskload: _mm256_maskload_epi64,
-    pack: super::PACK64, transpose: super::transpose_4x64,
-    partners: [
-        // Neighbours (the two halves of 128 bits swapped), 128-bit halves.
-        1 => _mm256_shuffle_epi32::<0b01_00_11_10>,
-        2 => _mm256_permute4x64_epi64::<0b01_00_11_10>
-    ],
-    mirrors: [
-        2 => _mm256_shuffle_epi32::<0b01_00_11_10>,
-        4 => _mm256_permute4x64_epi64::<0b00_01_10_11>
-    ],
 );
 
-lanes!(
+lanes64!(
     /// 4 keys of 64 bits to a register, the bits of `f64`s that are neither `NaN` nor `-0.0`,
     /// compared as floats: a float's minimum or maximum is one instruction, where 64-bit
     /// integers take a comparison and a blend each (BENCHMARKS.md). `NaN`s would break the
     /// comparisons, and `-0.0` would be lost: a comparator of `-0.0` and `0.0`, equal as floats,
     /// may put the same one of them in both its outputs.
-    f64: i64, 4, network: 16,
-    order: Float, keys: Float,
-    set1: _mm256_set1_epi64x,
+    f64, order: Float, keys: Float,
     min: |a, b| _mm256_castpd_si256(_mm256_min_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b))),
     max: |a, b| _mm256_castpd_si256(_mm256_max_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b))),
-    sign_fill: |x| _mm256_cmpgt_epi64(_mm256_setzero_si256(), x),
     gt: |a, b| _mm256_castpd_si256(_mm256_cmp_pd::<_CMP_GT_OQ>(
         _mm256_castsi256_pd(a),
         _mm256_castsi256_pd(b),
     )),
-    eq: _mm256_cmpeq_epi64,
-    movemask: |v| _mm256_movemask_pd(_mm256_castsi256_pd(v)),
-    lane_bits: _mm256_setr_epi64x(1, 2, 4, 8),
-    maskload: _mm256_maskload_epi64,
-    pack: super::PACK64, transpose: super::transpose_4x64,
-    partners: [
-        1 => _mm256_shuffle_epi32::<0b01_00_11_10>,
-        2 => _mm256_permute4x64_epi64::<0b01_00_11_10>
-    ],
-    mirrors: [
-        2 => _mm256_shuffle_epi32::<0b01_00_11_10>,
-        4 => _mm256_permute4x64_epi64::<0b00_01_10_11>
-    ],
 );
