@@ -138,11 +138,12 @@ fn sort_u64_avx2(bits: &mut [u64], order: Order) {
     debug_assert!(avx2());
     // SAFETY: as in `sort_u32_avx2`, for `i64` and `u64`.
     let keys = unsafe { core::slice::from_raw_parts_mut(bits.as_mut_ptr().cast(), bits.len()) };
-    // SAFETY (both): the CPU has AVX2 and POPCNT (the caller checked), all these functions
-    // require.
+    // SAFETY: the CPU has AVX2 (the caller checked), all `plain_floats` requires.
     if order == Order::Float && unsafe { plain_floats(keys) } {
+        // SAFETY: the CPU has AVX2 and POPCNT (the caller checked), all this function requires.
         unsafe { avx2_f64::sort(keys, order) };
     } else {
+        // SAFETY: as above.
         unsafe { avx2_w64::sort(keys, order) };
     }
 }
