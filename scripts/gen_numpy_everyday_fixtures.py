@@ -248,12 +248,18 @@ def extent(a, axis):
     return a.shape[axis] if -a.ndim <= axis < a.ndim else 3
 
 
+def rank0_axis(a, axis):
+    """numpy's take, compress and argsort read axis 0 or -1 of a rank-0 input as its one
+    element, flattened (its sort and its reductions over a list of axes refuse it)."""
+    return a.ndim == 0 and axis in (0, -1)
+
+
 def take(rng, a):
     axis = None if rng.random() < 0.25 else rand_axis(rng, a.ndim)
     idx = rand_indices(rng, extent(a, axis), rng.randrange(0, 6))
 
     def run():
-        if axis is not None:
+        if axis is not None and not rank0_axis(a, axis):
             norm(axis, a.ndim)
         try:
             return np.take(a, idx, axis=axis)
@@ -268,7 +274,7 @@ def compress(rng, a):
     mask = [rng.random() < 0.5 for _ in range(length)]
 
     def run():
-        if axis is not None:
+        if axis is not None and not rank0_axis(a, axis):
             norm(axis, a.ndim)
         try:
             return np.compress(mask, a, axis=axis)

@@ -1,8 +1,9 @@
 //! [`Axes`]: which axes an operation takes — all of them, one, or a list — with numpy's negative
 //! axes (`-1` is the last).
 
-/// Which axes: [`Axes::All`], one (`From<isize>`), or a list (`From<&[isize]>`,
-/// `From<&[isize; N]>`), as numpy's `axis=None | int | tuple`.
+/// Which axes: [`Axes::All`] (or `None`), one (`From<isize>`, `Some(axis)`), or a list
+/// (`From<&[isize]>`, `From<&[isize; N]>`, `From<&Vec<isize>>`), as numpy's
+/// `axis=None | int | tuple`.
 ///
 /// ```
 /// use shaped::{Axes, DynTensor};
@@ -10,6 +11,7 @@
 /// assert_eq!(t.try_squeeze(Axes::All)?.shape(), &[3]);
 /// assert_eq!(t.try_squeeze(-1)?.shape(), &[1, 3]);
 /// assert_eq!(t.try_squeeze(&[0, 2])?.shape(), &[3]);
+/// assert_eq!(t.try_squeeze(None)?.shape(), &[3]);
 /// # Ok::<(), shaped::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,6 +39,21 @@ impl<'a> From<&'a [isize]> for Axes<'a> {
 impl<'a, const N: usize> From<&'a [isize; N]> for Axes<'a> {
     fn from(axes: &'a [isize; N]) -> Self {
         Axes::List(axes)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> From<&'a alloc::vec::Vec<isize>> for Axes<'a> {
+    fn from(axes: &'a alloc::vec::Vec<isize>) -> Self {
+        Axes::List(axes)
+    }
+}
+
+/// numpy's `axis=None | int`: `None` is [`Axes::All`], `Some(a)` the one axis `a` (so the
+/// `Option<isize>` that the one-axis-or-none methods take can be passed on to a reduction).
+impl From<Option<isize>> for Axes<'_> {
+    fn from(axis: Option<isize>) -> Self {
+        axis.map_or(Axes::All, Axes::Single)
     }
 }
 

@@ -689,7 +689,8 @@ fn describe(op: &Op<'_>) -> String {
     }
 }
 
-/// `Axes` from an integer, an array, a slice and `Axes::All` name the same axes.
+/// `Axes` from an integer, an array, a slice, a `Vec`, an `Option` and `Axes::All` name the same
+/// axes.
 #[test]
 fn every_spelling_of_the_axes_agrees() {
     let t = DynTensor::from_fn(&[2, 3, 4], |i| (i[0] * 12 + i[1] * 4 + i[2]) as f64);
@@ -701,6 +702,8 @@ fn every_spelling_of_the_axes_agrees() {
         t.try_sum(2, false),
         t.try_sum(&[-1], false),
         t.try_sum(&[2][..], false),
+        t.try_sum(&vec![-1], false),
+        t.try_sum(Some(-1), false),
         t.try_sum(Axes::List(&[2]), false),
     ] {
         assert_eq!(got.unwrap().as_slice(), want.as_slice());
@@ -714,6 +717,35 @@ fn every_spelling_of_the_axes_agrees() {
         t.try_sum(&[0, 1, 2], true).unwrap().as_slice(),
         all.as_slice()
     );
+    assert_eq!(t.try_sum(None, true).unwrap().as_slice(), all.as_slice());
     let none = t.try_sum(Axes::List(&[]), false).unwrap();
     assert_eq!((none.shape(), none.as_slice()), (t.shape(), t.as_slice()));
+}
+
+/// numpy 2.4.6 argsorts a rank-0 array along axis 0 or -1 as its one element, flattened
+/// (`np.argsort(np.array(5), axis=0)` is `array([0])`), refuses axis 1 (`AxisError`), and
+/// refuses axis 0 in `np.sort` (`AxisError`): the same here.
+#[test]
+fn a_rank_0_tensor_argsorts_along_axis_0_as_numpy_does() {
+    let s = DynTensor::scalar(5.0f32);
+    for axis in [0, -1] {
+        let got = s.try_argsort(axis).unwrap();
+        assert_eq!(
+            (got.shape(), got.as_slice()),
+            (&[1][..], &[0][..]),
+            "axis {axis}"
+        );
+        assert_eq!(s.view().try_argsort(axis).unwrap().as_slice(), [0]);
+    }
+    for axis in [1, -2] {
+        let err = s.try_argsort(axis).unwrap_err();
+        assert!(
+            matches!(err, ShapeError::Axis { axis: a, .. } if a == axis),
+            "{err:?}"
+        );
+    }
+    assert!(matches!(
+        s.try_sort(0),
+        Err(ShapeError::Axis { axis: 0, .. })
+    ));
 }

@@ -22,7 +22,8 @@ fn take<T: Clone>(
     indices: &[isize],
     axis: Option<isize>,
 ) -> Result<DynTensor<T>, ShapeError> {
-    let Some(axis) = axis else {
+    // numpy takes axis 0 (or -1) of a rank-0 tensor as its one element, flattened.
+    let Some(axis) = axis.filter(|a| l.rank() > 0 || !matches!(a, 0 | -1)) else {
         return take_flat(data, l, indices);
     };
     let k = axis_of(axis, &l.dims)?;
@@ -296,7 +297,8 @@ macro_rules! select {
     (|$this:ident| ($data:expr, $layout:expr)) => {
         /// The entries `indices` (negative from the end, in any order, repeated at will) along
         /// `axis`, or of the flattened tensor when `axis` is `None`: numpy's `take`. The result
-        /// has this shape with the axis's extent replaced by `indices.len()` (1-D for `None`).
+        /// has this shape with the axis's extent replaced by `indices.len()` (1-D for `None`;
+        /// as numpy, axis 0 or -1 of a rank-0 tensor is its one element, flattened).
         ///
         /// Errors: [`ShapeError::Axis`] for an axis out of range, [`ShapeError::Index`] for an
         /// index outside `-n..n` (checked, as numpy, whenever something is copied, and always
@@ -325,6 +327,7 @@ macro_rules! select {
 
         /// The entries along `axis` (of the flattened tensor for `None`) whose `mask` entry is
         /// `true`: numpy's `compress`. A mask shorter than the axis selects from its start only.
+        /// Axis 0 or -1 of a rank-0 tensor is its one element, flattened, as for `try_take`.
         ///
         /// Errors: [`ShapeError::Axis`] for an axis out of range, [`ShapeError::Index`] for a
         /// `true` past the axis's end (numpy's error too).

@@ -238,7 +238,8 @@ macro_rules! reductions {
         }
 
         /// For each lane along `axis`, the positions along it that sort it stably (numpy's
-        /// `argsort(axis=, kind="stable")`), in a tensor of this shape.
+        /// `argsort(axis=, kind="stable")`), in a tensor of this shape. As numpy, axis 0 or -1
+        /// of a rank-0 tensor is its one element, flattened: `[0]`.
         ///
         /// ```
         /// use shaped::DynTensor;
@@ -252,6 +253,11 @@ macro_rules! reductions {
         {
             let $this = self;
             let layout = $layout;
+            if layout.rank() == 0 && matches!(axis, 0 | -1) {
+                // numpy sorts a rank-0 tensor along axis 0 (or -1) as one element, flattened
+                // (`try_sort` refuses that axis, as numpy's `sort` does).
+                return Ok(DynTensor::packed(alloc::vec![0], &[1]));
+            }
             let order = sort::argsort($data, layout, axis)?;
             Ok(DynTensor::packed(order, &layout.dims))
         }
