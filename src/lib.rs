@@ -54,8 +54,9 @@
 //! - **one axis or none** (numpy's `axis=None`, which flattens): `Option<isize>`
 //!   (`try_cumsum(None)`, `try_cumprod`, `try_take`, `try_compress`, `try_argmax`,
 //!   `try_argmin`, `try_unique_consecutive`);
-//! - **several axes**: `impl Into<Axes>`, so one axis, a list or every axis ([`Axes::All`],
-//!   numpy's `axis=None`) (`try_sum(0, false)`, `try_sum(&[0, 2], true)`, `try_prod`,
+//! - **several axes**: `impl Into<Axes>`, so one axis, a list or every axis ([`Axes::All`] or
+//!   `None`, numpy's `axis=None`; an `Option<isize>` passes through as it is)
+//!   (`try_sum(0, false)`, `try_sum(&[0, 2], true)`, `try_prod`,
 //!   `try_max`, `try_min`, `try_mean`, `try_var`, `try_std`, `try_all`, `try_any`,
 //!   `try_squeeze`).
 //!
@@ -78,6 +79,7 @@
 //! assert_eq!(t.try_cumsum(None)?.shape(), [6]);                      // one or none
 //! assert_eq!(t.try_sum(&[0, 1], false)?.as_slice(), [15.0]);         // several
 //! assert_eq!(t.try_sum(Axes::All, false)?, t.try_sum(&[0, 1], false)?);
+//! assert_eq!(t.try_sum(None, false)?, t.try_sum(Axes::All, false)?);
 //! # Ok::<(), shaped::ShapeError>(())
 //! ```
 //!
