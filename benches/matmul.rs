@@ -11,6 +11,9 @@
 //! - `S3`/`S4`: a matrix times a vector, `[256, 256] x [256]` f32 / f64 (a 1-D right operand).
 //! - `S5`/`S6`: a short, narrow right operand: `[1000, 3] x [3, 3]` and `[10000, 4] x [4, 4]` f32
 //!   (points through a rotation, rows through a small weight).
+//! - `S7`/`S8`: a few rows times a large matrix, `[1, 512] x [512, 512]` and `[4, 512] x [512,
+//!   512]` f32 (a layer's input one sample or four at a time): past the small products' bound,
+//!   where a GEMM would pack all of the right operand for a row or four.
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -103,6 +106,8 @@ fn benches(c: &mut Criterion) {
     small(c, "S2", (16, 16, 16));
     small(c, "S5", (1000, 3, 3));
     small(c, "S6", (10000, 4, 4));
+    small(c, "S7", (1, 512, 512));
+    small(c, "S8", (4, 512, 512));
     matvec::<f32>(c, "S3", |x| x);
     matvec::<f64>(c, "S4", f64::from);
 }

@@ -30,6 +30,8 @@ def main():
     s4a, s4x = s3a.astype(np.float64), s3x.astype(np.float64)
     s5a, s5b = values(1000 * 3).reshape(1000, 3), values(3 * 3, 3).reshape(3, 3)
     s6a, s6b = values(10000 * 4).reshape(10000, 4), values(4 * 4, 3).reshape(4, 4)
+    s7a, s7b = values(512).reshape(1, 512), values(512 * 512, 3).reshape(512, 512)
+    s8a = values(4 * 512).reshape(4, 512)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -42,6 +44,8 @@ def main():
         ("S4 [256,256] @ [256] f64", lambda: s4a @ s4x),
         ("S5 [1000,3] @ [3,3] f32", lambda: s5a @ s5b),
         ("S6 [10000,4] @ [4,4] f32", lambda: s6a @ s6b),
+        ("S7 [1,512] @ [512,512] f32", lambda: s7a @ s7b),
+        ("S8 [4,512] @ [512,512] f32", lambda: s8a @ s7b),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

@@ -33,7 +33,7 @@ use crate::Reduce;
 
 /// Rows of `C` per block: four rows' accumulators of two AVX2 registers each, with the window
 /// of `B` and the four entries of `A`, fit the sixteen registers.
-const ROWS: usize = 4;
+pub(crate) const ROWS: usize = 4;
 
 /// Whether [`small_gemm`] can compute `a · b` (`m x k` by `k x n`): nothing is empty, and
 /// either `b`'s rows are contiguous or `a`'s rows and `b`'s columns are.
