@@ -45,7 +45,8 @@ whose output is checked bit for bit: a stable sort keeps `-0.0` and `0.0` in inp
 
 Rank 0 only meets `all` / `[]` axes, argmax/argmin with `none`, and unique with `none`: numpy
 accepts axis 0 and -1 on a 0-d array for reductions and argsort but not for sort, a quirk the
-fixtures leave out (shaped follows it: tests/dynamic_reductions.rs checks argsort's by hand). unique with an axis likewise never meets an empty slice along other axes
+fixtures leave out (shaped follows it: tests/dynamic_reductions.rs checks argsort's by hand).
+unique with an axis likewise never meets an empty slice along other axes
 (torch refuses those): when the chosen axis has extent 0, it is the only one.
 """
 

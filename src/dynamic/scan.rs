@@ -6,7 +6,7 @@
 //! `reduce::fold::scan_in_place`, which the static `cumsum_axis` shares.
 
 use super::layout::Layout;
-use super::view_layout::axis_of;
+use super::view_layout::{axis_of, flattens_rank_0};
 use super::{DynTensor, DynView, DynViewMut};
 use crate::reduce::fold::scan_in_place;
 use crate::{Reduce, ShapeError};
@@ -19,8 +19,7 @@ fn scan<T: Reduce>(
     op: impl Fn(T, T) -> T + Copy,
 ) -> Result<DynTensor<T>, ShapeError> {
     let view = DynView::new(data, l.clone());
-    // numpy takes axis 0 (or -1) of a rank-0 tensor as its one element, flattened.
-    let axis = axis.filter(|a| l.rank() > 0 || !matches!(a, 0 | -1));
+    let axis = axis.filter(|&a| !flattens_rank_0(a, l.rank()));
     let Some(axis) = axis else {
         let mut all = view.to_vec();
         let n = all.len();

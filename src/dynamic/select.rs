@@ -11,7 +11,7 @@ use core::mem::MaybeUninit;
 use super::dims::DimVec;
 use super::iter::Positions;
 use super::layout::{Layout, count_or_err};
-use super::view_layout::{axis_of, collect, index_of};
+use super::view_layout::{axis_of, collect, flattens_rank_0, index_of};
 use super::{DynTensor, DynView, DynViewMut, buffer, plan};
 use crate::ShapeError;
 
@@ -22,8 +22,7 @@ fn take<T: Clone>(
     indices: &[isize],
     axis: Option<isize>,
 ) -> Result<DynTensor<T>, ShapeError> {
-    // numpy takes axis 0 (or -1) of a rank-0 tensor as its one element, flattened.
-    let Some(axis) = axis.filter(|a| l.rank() > 0 || !matches!(a, 0 | -1)) else {
+    let Some(axis) = axis.filter(|&a| !flattens_rank_0(a, l.rank())) else {
         return take_flat(data, l, indices);
     };
     let k = axis_of(axis, &l.dims)?;

@@ -31,6 +31,14 @@ pub(crate) fn axis_of(axis: isize, dims: &[usize]) -> Result<usize, ShapeError> 
     })
 }
 
+/// Whether `axis` names the one element of a rank-0 tensor, flattened: numpy's `take`,
+/// `compress`, `argsort`, `argmax`, `argmin`, `cumsum` and `cumprod` read axis 0 or -1 so (its
+/// `sort` and `take_along_axis` refuse them).
+#[inline]
+pub(crate) fn flattens_rank_0(axis: isize, rank: usize) -> bool {
+    rank == 0 && matches!(axis, 0 | -1)
+}
+
 /// A layout with axes taken in the order `order` (each a valid, distinct axis).
 fn reordered(l: &Layout, order: impl Iterator<Item = usize> + Clone) -> Layout {
     let dims: DimVec = collect(order.clone().map(|i| l.dims[i]), l.rank());

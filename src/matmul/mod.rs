@@ -11,8 +11,9 @@
 //! operand's rows), they run the register kernels of `small` instead: a GEMM's packing costs more
 //! than such a product. So do products of any size whose left operand has at most four rows (a
 //! vector times a matrix): the kernel then reads the right operand once, where a GEMM packs all
-//! of it first and fills most of its register tile with padding. Other elements, and every element without `alloc`, run those kernels
-//! whenever the layouts allow, else a loop in `i, k, j` order.
+//! of it first and fills most of its register tile with padding. Other elements, and every
+//! element without `alloc`, run those kernels whenever the layouts allow, else a loop in
+//! `i, k, j` order.
 
 mod dots;
 mod narrow;

@@ -3,7 +3,7 @@
 //! registers where it can), short lanes that follow one another side by side, and a leading axis
 //! row by row (in groups of rows when the table is narrow), never down a column.
 
-use super::super::view_layout::{axis_of, collect};
+use super::super::view_layout::{axis_of, collect, flattens_rank_0};
 use super::super::{DynTensor, DynView};
 use super::Split;
 use crate::reduce::fold::{arg_best, arg_row, arg_row_to, beats_max, beats_min};
@@ -19,8 +19,7 @@ pub(super) fn arg_reduce<T: Reduce>(
 ) -> Result<DynTensor<usize>, ShapeError> {
     let better = if max { beats_max } else { beats_min };
     let view = DynView::new(data, l.clone());
-    // numpy lets a rank-0 tensor name the axis 0 (or -1): the one element.
-    let axis = axis.filter(|a| l.rank() > 0 || !matches!(a, 0 | -1));
+    let axis = axis.filter(|&a| !flattens_rank_0(a, l.rank()));
     let Some(axis) = axis else {
         let at = match view.as_slice() {
             Some(x) => T::arg_run(x, max),

@@ -2,6 +2,7 @@
 //! [`DynViewMut`] alike: each reads the elements through the type's layout, any strides. The
 //! arg-reductions' kernels are in `arg.rs`.
 
+use super::super::view_layout::flattens_rank_0;
 use super::super::{DynTensor, DynView, DynViewMut};
 use super::arg::arg_reduce;
 use super::{Split, UniqueConsecutive, sort, unique};
@@ -253,9 +254,7 @@ macro_rules! reductions {
         {
             let $this = self;
             let layout = $layout;
-            if layout.rank() == 0 && matches!(axis, 0 | -1) {
-                // numpy sorts a rank-0 tensor along axis 0 (or -1) as one element, flattened
-                // (`try_sort` refuses that axis, as numpy's `sort` does).
+            if flattens_rank_0(axis, layout.rank()) {
                 return Ok(DynTensor::packed(alloc::vec![0], &[1]));
             }
             let order = sort::argsort($data, layout, axis)?;
