@@ -41,6 +41,15 @@ const NO_STD_FEATURES: &str = "alloc,defmt,serde,approx,nalgebra";
 /// The embedded target the core must keep building for (Cortex-M4F).
 const THUMB: &str = "thumbv7em-none-eabihf";
 
+/// Set on every cargo step of `ci`. Its builds start from nothing, so incremental caches only
+/// cost disk (most of `target/debug` after the test steps), and line tables are all a failing
+/// test's backtrace needs (full debug info more than doubles the test binaries). A CI machine
+/// ran out of disk in the first test step with both on.
+const CI_ENV: &[(&str, &str)] = &[
+    ("CARGO_INCREMENTAL", "0"),
+    ("CARGO_PROFILE_DEV_DEBUG", "line-tables-only"),
+];
+
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
     let task = args.first().map(String::as_str).unwrap_or("help");
@@ -148,7 +157,9 @@ fn ci() -> Result<(), String> {
     install()?;
     let root = root();
     let cargo = cargo();
-    let step = |line: &str| cargo_step(&root, &cargo, line, &[]);
+    // The free disk, first in the log: a full run writes several GB under `target/`.
+    run(&root, "df", &["-h", "."], &[])?;
+    let step = |line: &str| cargo_step(&root, &cargo, line, CI_ENV);
     step("fmt --all -- --check")?;
     // `gemm` only adds a branch before the matrixmultiply call, so linting with it on lints
     // both.
@@ -185,7 +196,7 @@ fn ci() -> Result<(), String> {
         &root,
         &cargo,
         &format!("doc --no-deps -p shaped -p shaped-macros --features {INTEROP_FEATURES}"),
-        &[("RUSTDOCFLAGS", "-D warnings")],
+        &[CI_ENV, &[("RUSTDOCFLAGS", "-D warnings")]].concat(),
     )?;
     // Benches must keep compiling: clippy `--all-targets` above type-checks every one, and the
     // instruction gate below builds `insns`; running the timing benches is manual (they need a
