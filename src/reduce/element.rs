@@ -43,7 +43,8 @@ pub trait Reduce: Scalar {
 
     /// The position of the first largest (`max`) or smallest element of `x`, or of its first
     /// `NaN` (numpy's `argmax`/`argmin`); `None` for no elements. In one pass in vector
-    /// registers where the type and the CPU allow (`reduce::simd_arg`), else in two passes.
+    /// registers where the type and the CPU allow (`reduce::simd_arg`; other integers in two vector
+    /// passes), else in two portable passes.
     #[doc(hidden)]
     #[cfg(feature = "alloc")]
     #[inline]
@@ -207,18 +208,18 @@ macro_rules! integers {
 }
 
 integers!(
-    i8 => radix_sorted_unstable!(),
-    i16 => radix_sorted_unstable!(),
+    i8: arg_i8 => radix_sorted_unstable!(),
+    i16: arg_i16 => radix_sorted_unstable!(),
     i32: arg_i32 => key_sorted_unstable!(u32, Signed),
     i64: arg_i64 => key_sorted_unstable!(u64, Signed),
     i128 => radix_sorted_unstable!(),
-    isize => radix_sorted_unstable!(),
-    u8 => radix_sorted_unstable!(),
-    u16 => radix_sorted_unstable!(),
-    u32 => key_sorted_unstable!(u32, Unsigned),
-    u64 => key_sorted_unstable!(u64, Unsigned),
+    isize: arg_isize => radix_sorted_unstable!(),
+    u8: arg_u8 => radix_sorted_unstable!(),
+    u16: arg_u16 => radix_sorted_unstable!(),
+    u32: arg_u32 => key_sorted_unstable!(u32, Unsigned),
+    u64: arg_u64 => key_sorted_unstable!(u64, Unsigned),
     u128 => radix_sorted_unstable!(),
-    usize => radix_sorted_unstable!()
+    usize: arg_usize => radix_sorted_unstable!()
 );
 
 macro_rules! floats {

@@ -7,6 +7,9 @@
 //! the way (an unordered self-comparison) and, if any, the first is searched for afterwards:
 //! numpy's answer.
 //!
+//! The other integers but 128-bit ones take two vector passes instead (`two_pass`): the best
+//! value, then its first position.
+//!
 //! Only with `std` on x86-64, where the CPU is asked at run time, and never under Miri (which
 //! cannot run these instructions): the callers then take the portable two passes of
 //! `fold::arg_best_run`.
@@ -151,9 +154,13 @@ use kernel;
 
 mod avx2;
 mod avx512;
+mod two_pass;
 
 use avx2::{f32_avx2, f64_avx2, i32_avx2, i64_avx2};
 use avx512::{f32_avx512, f64_avx512, i32_avx512, i64_avx512};
+pub(crate) use two_pass::{
+    arg_i8, arg_i16, arg_isize, arg_u8, arg_u16, arg_u32, arg_u64, arg_usize,
+};
 
 #[cfg(test)]
 mod tests;

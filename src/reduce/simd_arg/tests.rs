@@ -100,6 +100,53 @@ check!(
     [i64::MAX, i64::MIN, 0]
 );
 
+/// The two-pass integers, each against the plain loop with its extremes planted (ties of the
+/// extremes too, as `cases` plants each twice).
+macro_rules! check_two_pass {
+    ($($test:ident: $arg:ident, $t:ty;)*) => {$(
+        check!(
+            $test,
+            $arg,
+            $t,
+            |v| (v as $t).wrapping_sub(3),
+            [<$t>::MIN, <$t>::MAX, 0, 1]
+        );
+    )*};
+}
+
+check_two_pass! {
+    i8_matches_the_plain_loop: arg_i8, i8;
+    u8_matches_the_plain_loop: arg_u8, u8;
+    i16_matches_the_plain_loop: arg_i16, i16;
+    u16_matches_the_plain_loop: arg_u16, u16;
+    u32_matches_the_plain_loop: arg_u32, u32;
+    u64_matches_the_plain_loop: arg_u64, u64;
+    isize_matches_the_plain_loop: arg_isize, isize;
+    usize_matches_the_plain_loop: arg_usize, usize;
+}
+
+/// Every value of `u8` in every position of a run the two passes take: the first pass's
+/// reduction across lanes must find the extreme whichever lane holds it, and the second pass
+/// its first position whichever 32 bytes (or the overlapping last ones) hold it.
+#[test]
+fn a_lone_extreme_is_found_in_every_lane() {
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        return;
+    }
+    for len in [256, 257, 300, 511] {
+        for at in 0..len {
+            let mut x = alloc::vec![7u8; len];
+            x[at] = 200;
+            assert_eq!(arg_u8(&x, true), Some(at), "len {len}");
+            x[at] = 2;
+            assert_eq!(arg_u8(&x, false), Some(at), "len {len}");
+            let mut w = alloc::vec![-7i64 as usize; len];
+            w[at] = usize::MAX;
+            assert_eq!(arg_usize(&w, true), Some(at), "len {len}");
+        }
+    }
+}
+
 /// The AVX2 kernel `$k` on the cases of `$t` where the CPU has AVX2 (the dispatch takes
 /// AVX-512 where there is one, so [`check`] may not reach it).
 macro_rules! check_avx2 {
@@ -157,4 +204,7 @@ fn short_runs_are_left_to_the_portable_loop() {
     assert_eq!(arg_f32(&[1.0; 31], true), None);
     assert_eq!(arg_i64(&[1; 15], true), None);
     assert_eq!(arg_i64(&[], false), None);
+    // Two passes from two accumulators of 128 bytes.
+    assert_eq!(arg_u8(&[1; 255], true), None);
+    assert_eq!(arg_u64(&[1; 31], false), None);
 }
