@@ -6,7 +6,8 @@
 //!   `sum_axis`.
 //! - `R2`: argmax along the last axis of `[1024, 1024]` vs a hand loop (first maximum per row).
 //! - `A*`: `try_argmax`/`try_argmin` of `[1024, 1024]` along the last (`A_last_*`) and the first
-//!   (`A_first_*`) axis, for `f32`, `f64`, `i32`, `i64` and `u8` (the same values, cast).
+//!   (`A_first_*`) axis, for `f32`, `f64`, `i32`, `i64`, `u8`, `i8`, `u16` and `u32` (the same
+//!   values, cast).
 //! - `R3`: sort along the last axis of `[1000, 1000]` with 1% `NaN`: `try_sort` (stable) and
 //!   `try_sort_unstable` vs each row sorted by `slice::sort_by` on `partial_cmp` with `NaN`s last;
 //!   then `try_sort_unstable` of the same values without `NaN` as `f32`, `i32`, `f64` and `i64`
@@ -286,6 +287,9 @@ fn arg_benches(c: &mut Criterion, va: &[f32]) {
     arg_group(c, "i32", va, |x| (x * 2.0) as i32);
     arg_group(c, "i64", va, |x| (x * 2.0) as i64);
     arg_group(c, "u8", va, |x| (x * 2.0 + 40.0) as u8);
+    arg_group(c, "i8", va, |x| (x * 2.0) as i8);
+    arg_group(c, "u16", va, |x| (x * 2.0 + 40.0) as u16);
+    arg_group(c, "u32", va, |x| (x * 2.0 + 40.0) as u32);
 }
 
 fn main() {

@@ -70,6 +70,9 @@ def arg_rows(a):
         ("i32", (a * 2).astype(np.int32)),
         ("i64", (a * 2).astype(np.int64)),
         ("u8", (a * 2 + 40).astype(np.uint8)),
+        ("i8", (a * 2).astype(np.int8)),
+        ("u16", (a * 2 + 40).astype(np.uint16)),
+        ("u32", (a * 2 + 40).astype(np.uint32)),
     ]:
         for name, axis in [("last", -1), ("first", 0)]:
             for op in ["argmax", "argmin"]:

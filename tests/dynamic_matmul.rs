@@ -629,7 +629,12 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
 fn small_products_match_a_naive_loop() {
     small_products_for::<f32>();
     small_products_for::<f64>();
-    small_products_for::<i32>();
-    small_products_for::<i8>();
-    small_products_for::<u16>();
+    // The kernel's unchecked reads depend on its lane count, not on the element: 16 for
+    // elements of up to 4 bytes, as `f32`'s, 8 for `f64`'s. Under Miri, where this test was
+    // most of the target's time, the two floats cover both; the integers run natively.
+    if cfg!(not(miri)) {
+        small_products_for::<i32>();
+        small_products_for::<i8>();
+        small_products_for::<u16>();
+    }
 }
