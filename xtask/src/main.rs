@@ -177,10 +177,12 @@ fn ci() -> Result<(), String> {
         "test --workspace --features {INTEROP_FEATURES} -- --exact --skip ui"
     ))?;
     // `dyn_shapes` and `mixed_numpy` here too: the run-time batch's constant blocks
-    // (`src/ops/engine/specialised/batched.rs`) are compiled in optimised builds only.
+    // (`src/ops/engine/specialised/batched.rs`) are compiled in optimised builds only. The
+    // profile `release-paths` (Cargo.toml) takes those paths without the optimiser's compile
+    // time.
     step(
-        "test --release --test values --test tensor --test no_alloc --test dyn_shapes \
-         --test mixed_numpy --test dyn_static_ops",
+        "test --profile release-paths --test values --test tensor --test no_alloc \
+         --test dyn_shapes --test mixed_numpy --test dyn_static_ops",
     )?;
     // `gemm` is opt-in (issue 23: it doubled a dependent's clean build): the products' tests
     // again with it on, so its kernels and its own threading keep their coverage.

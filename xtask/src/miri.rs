@@ -33,8 +33,10 @@ use std::thread;
 use std::time::Instant;
 
 /// Miri interprets on one core, so the targets run on two lanes at once (CI's machine has two
-/// cores). Each lane has its own target directory: cargo holds a directory's lock for the whole
-/// `cargo test`, so two lanes on one directory would run one after the other.
+/// cores). They share one target directory: cargo holds its lock while it builds, not while the
+/// tests run, so every target is built first ([`build_all`]) and the lanes then only interpret.
+/// (Until session N each lane had a directory of its own, and the AVX builds a third: the
+/// dependencies were built for Miri three times over, several minutes of CI's run.)
 const LANES: usize = 2;
 
 /// Test targets run under Miri: `(cargo test selector, arguments for the test binary)`, the
@@ -137,8 +139,8 @@ const MIRIFLAGS: &str = "-Zmiri-num-cpus=2";
 /// `MIRIFLAGS` added for [`RAYON_TARGETS`].
 const RAYON_MIRIFLAGS: &str = "-Zmiri-tree-borrows -Zmiri-ignore-leaks";
 
-/// Targets run with `shaped` built for AVX2 and AVX-512 ([`SIMD_RUSTFLAGS`]), into a target
-/// directory of their own: Miri's CPU reports neither otherwise, so the vector sorts would never
+/// Targets run with `shaped` built for AVX2 and AVX-512 ([`SIMD_RUSTFLAGS`]; cargo keeps that
+/// build beside the plain one, as the flags are part of its artifacts' hash): Miri's CPU reports neither otherwise, so the vector sorts would never
 /// run. The AVX2 build of the sort (src/reduce/simd_sort/) runs in its own module's tests, which
 /// call it directly; the AVX-512 build in those tests and, as the sort
 /// the CPU then picks, in every unstable sort of the other `reduce::` tests. Miri interprets the
@@ -203,41 +205,66 @@ pub fn run(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs [`TARGETS`] on [`LANES`] lanes. Each target's output goes to a log file, printed whole
-/// if the target fails, so the lanes' outputs do not interleave.
-fn run_lanes(root: &Path) -> Result<(), String> {
-    let logs = root.join("target").join("miri-logs");
-    fs::create_dir_all(&logs).map_err(|e| format!("could not create {}: {e}", logs.display()))?;
-    // The AVX2/AVX-512 and rayon builds third and fourth: each compiles the crate again, and the two
-    // slowest targets go first.
-    let mut jobs: Vec<Job> = TARGETS.iter().map(|&(s, a)| (s, a, Mode::Plain)).collect();
-    let extra = SIMD_TARGETS
+/// Every job, in the order the lanes take them: the slowest first, so the two lanes finish close
+/// together.
+fn jobs() -> Vec<Job> {
+    let mut jobs: Vec<Job> = SIMD_TARGETS
         .iter()
         .map(|&(s, a)| (s, a, Mode::Simd))
-        .chain(RAYON_TARGETS.iter().map(|&(s, a)| (s, a, Mode::Rayon)));
-    for (i, job) in extra.enumerate() {
-        jobs.insert((2 + i).min(jobs.len()), job);
+        .collect();
+    jobs.extend(TARGETS.iter().map(|&(s, a)| (s, a, Mode::Plain)));
+    for (i, &(s, a)) in RAYON_TARGETS.iter().enumerate() {
+        jobs.insert((3 + i).min(jobs.len()), (s, a, Mode::Rayon));
     }
-    let queue = Mutex::new(jobs.into_iter());
+    jobs
+}
+
+/// Builds the test targets of every mode into `target_dir`, one `cargo miri test --no-run` a
+/// mode (cargo then builds on both cores), so the lanes find them built.
+fn build_all(root: &Path, target_dir: &Path) -> Result<(), String> {
+    let jobs = jobs();
+    for mode in [Mode::Plain, Mode::Simd, Mode::Rayon] {
+        let mut selectors: Vec<&str> = Vec::new();
+        for &(selector, _, m) in &jobs {
+            if m == mode && !selectors.windows(selector.len()).any(|w| w == selector) {
+                selectors.extend_from_slice(selector);
+            }
+        }
+        let (mut command, shown) =
+            miri_test(root, target_dir, &selectors, &["--no-run"], &[], mode);
+        println!("==> {shown}");
+        let start = Instant::now();
+        let status = command
+            .status()
+            .map_err(|e| format!("could not start `{shown}`: {e}"))?;
+        println!("<== {shown}: {:.1} s", start.elapsed().as_secs_f64());
+        if !status.success() {
+            return Err(format!("`{shown}` failed ({status})"));
+        }
+    }
+    Ok(())
+}
+
+/// Runs [`TARGETS`], [`SIMD_TARGETS`] and [`RAYON_TARGETS`] on [`LANES`] lanes, after
+/// [`build_all`]. Each target's output goes to a log file, printed whole if the target fails,
+/// so the lanes' outputs do not interleave.
+fn run_lanes(root: &Path) -> Result<(), String> {
+    let target_dir = root.join("target");
+    let logs = target_dir.join("miri-logs");
+    fs::create_dir_all(&logs).map_err(|e| format!("could not create {}: {e}", logs.display()))?;
+    build_all(root, &target_dir)?;
+    let queue = Mutex::new(jobs().into_iter());
     let failures = Mutex::new(Vec::new());
     thread::scope(|scope| {
-        for lane in 0..LANES {
-            let (queue, failures, logs) = (&queue, &failures, &logs);
+        for _ in 0..LANES {
+            let (queue, failures, logs, target_dir) = (&queue, &failures, &logs, &target_dir);
             scope.spawn(move || {
-                let target_dir = match lane {
-                    0 => root.join("target"),
-                    n => root.join("target").join(format!("miri-lane-{n}")),
-                };
                 loop {
                     let next = queue.lock().expect("a lane panicked").next();
                     let Some((selector, test_args, mode)) = next else {
                         break;
                     };
-                    let dir = match mode {
-                        Mode::Simd => root.join("target").join("miri-simd"),
-                        Mode::Plain | Mode::Rayon => target_dir.clone(),
-                    };
-                    if let Err(e) = run_target(root, &dir, logs, selector, test_args, mode) {
+                    if let Err(e) = run_target(root, target_dir, logs, selector, test_args, mode) {
                         failures.lock().expect("a lane panicked").push(e);
                     }
                 }
@@ -252,15 +279,16 @@ fn run_lanes(root: &Path) -> Result<(), String> {
     }
 }
 
-/// One `cargo miri test` of `selector` into `target_dir`, its output in a log under `logs`.
-fn run_target(
+/// `cargo miri test` of `selector` in `mode` into `target_dir`, with `cargo_args` before the
+/// test binary's `test_args`; and the line to show for it.
+fn miri_test(
     root: &Path,
     target_dir: &Path,
-    logs: &Path,
     selector: &[&str],
+    cargo_args: &[&str],
     test_args: &[&str],
     mode: Mode,
-) -> Result<(), String> {
+) -> (Command, String) {
     let mut args = vec!["+nightly", "miri", "test", "-p", "shaped"];
     if mode != Mode::Rayon {
         args.extend_from_slice(&["--no-default-features", "--features", "std"]);
@@ -270,6 +298,7 @@ fn run_target(
         args.extend_from_slice(&["-Zprofile-rustflags", "--config", &simd_config]);
     }
     args.extend_from_slice(selector);
+    args.extend_from_slice(cargo_args);
     args.push("--");
     args.extend_from_slice(test_args);
     let miriflags = match mode {
@@ -289,6 +318,25 @@ fn run_target(
         })
         .collect();
     let shown = format!("MIRIFLAGS='{miriflags}' cargo {}", quoted.join(" "));
+    let mut command = Command::new("cargo");
+    command
+        .args(&args)
+        .env("MIRIFLAGS", &miriflags)
+        .env("CARGO_TARGET_DIR", target_dir)
+        .current_dir(root);
+    (command, shown)
+}
+
+/// One `cargo miri test` of `selector` into `target_dir`, its output in a log under `logs`.
+fn run_target(
+    root: &Path,
+    target_dir: &Path,
+    logs: &Path,
+    selector: &[&str],
+    test_args: &[&str],
+    mode: Mode,
+) -> Result<(), String> {
+    let (mut command, shown) = miri_test(root, target_dir, selector, &[], test_args, mode);
     let name = selector.join("").replace('-', "")
         + match mode {
             Mode::Plain => "",
@@ -303,11 +351,7 @@ fn run_target(
         .map_err(|e| format!("could not reopen {}: {e}", log.display()))?;
     println!("==> {shown}");
     let start = Instant::now();
-    let status = Command::new("cargo")
-        .args(&args)
-        .env("MIRIFLAGS", &miriflags)
-        .env("CARGO_TARGET_DIR", target_dir)
-        .current_dir(root)
+    let status = command
         .stdout(Stdio::from(file))
         .stderr(Stdio::from(err))
         .status()
