@@ -76,11 +76,10 @@ fn best<T: Ord + Copy, const N: usize, const L: usize, const MAX: bool>(x: &[T])
     };
     let (chunks, _) = x.as_chunks::<N>();
     let (tail, _) = x[x.len() - N..].as_chunks::<N>();
-    let acc = fold(chunks[1..].iter().fold(chunks[0], fold), &tail[0]);
+    let mut r = fold(chunks[1..].iter().fold(chunks[0], fold), &tail[0]);
     // Halved in place while wider than a vector, then combined with itself rotated by half,
     // a quarter ... of a vector: whole-vector operations (shuffles), where a loop over the
     // lanes compiles to one scalar step each.
-    let mut r = acc;
     let mut width = N;
     while width > L {
         width /= 2;
