@@ -91,13 +91,20 @@ fn root() -> PathBuf {
 
 /// Runs a command in `dir`, echoing it and its wall time; an error names the failing command.
 pub fn run(dir: &Path, program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
-    let shown = format!("{program} {}", args.join(" "));
-    println!("\n==> {shown}");
-    let start = Instant::now();
-    let status = Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .envs(envs.iter().copied())
-        .current_dir(dir)
+        .current_dir(dir);
+    run_shown(&mut command, &format!("{program} {}", args.join(" ")))
+}
+
+/// Runs `command`, shown in the log as `shown` before it starts and, with its time, after it
+/// ends; an error if it fails.
+pub fn run_shown(command: &mut Command, shown: &str) -> Result<(), String> {
+    println!("\n==> {shown}");
+    let start = Instant::now();
+    let status = command
         .status()
         .map_err(|e| format!("could not start `{shown}`: {e}"))?;
     println!("<== {shown}: {:.1} s", start.elapsed().as_secs_f64());

@@ -142,8 +142,8 @@ const MIRIFLAGS: &str = "-Zmiri-num-cpus=2";
 const RAYON_MIRIFLAGS: &str = "-Zmiri-tree-borrows -Zmiri-ignore-leaks";
 
 /// Targets run with `shaped` built for AVX2 and AVX-512 ([`SIMD_RUSTFLAGS`]; cargo keeps that
-/// build beside the plain one, as the flags are part of its artifacts' hash): Miri's CPU reports neither otherwise, so the vector sorts would never
-/// run. The AVX2 build of the sort (src/reduce/simd_sort/) runs in its own module's tests, which
+/// build beside the plain one, as the flags are part of its artifacts' hash): Miri's CPU reports
+/// neither otherwise, so the vector sorts would never run. The AVX2 build of the sort (src/reduce/simd_sort/) runs in its own module's tests, which
 /// call it directly; the AVX-512 build in those tests and, as the sort
 /// the CPU then picks, in every unstable sort of the other `reduce::` tests. Miri interprets the
 /// intrinsics they use but the AVX-512 register compress, for which that module has a model.
@@ -234,15 +234,7 @@ fn build_all(root: &Path, target_dir: &Path) -> Result<(), String> {
         }
         let (mut command, shown) =
             miri_test(root, target_dir, &selectors, &["--no-run"], &[], mode);
-        println!("==> {shown}");
-        let start = Instant::now();
-        let status = command
-            .status()
-            .map_err(|e| format!("could not start `{shown}`: {e}"))?;
-        println!("<== {shown}: {:.1} s", start.elapsed().as_secs_f64());
-        if !status.success() {
-            return Err(format!("`{shown}` failed ({status})"));
-        }
+        crate::run_shown(&mut command, &shown)?;
     }
     Ok(())
 }
@@ -303,10 +295,6 @@ fn miri_test(
     args.extend_from_slice(cargo_args);
     args.push("--");
     args.extend_from_slice(test_args);
-    // Each test's time in its log, to find what to shrink next (Miri runs on nightly's libtest).
-    if cargo_args.is_empty() {
-        args.extend_from_slice(&["-Zunstable-options", "--report-time"]);
-    }
     let miriflags = match mode {
         Mode::Rayon => format!("{MIRIFLAGS} {RAYON_MIRIFLAGS}"),
         Mode::Plain | Mode::Simd => MIRIFLAGS.to_string(),
@@ -342,7 +330,9 @@ fn run_target(
     test_args: &[&str],
     mode: Mode,
 ) -> Result<(), String> {
-    let (mut command, shown) = miri_test(root, target_dir, selector, &[], test_args, mode);
+    // Each test's time in its log, to find what to shrink next (Miri runs on nightly's libtest).
+    let test_args = [test_args, &["-Zunstable-options", "--report-time"]].concat();
+    let (mut command, shown) = miri_test(root, target_dir, selector, &[], &test_args, mode);
     let name = selector.join("").replace('-', "")
         + match mode {
             Mode::Plain => "",
@@ -355,21 +345,17 @@ fn run_target(
     let err = file
         .try_clone()
         .map_err(|e| format!("could not reopen {}: {e}", log.display()))?;
-    println!("==> {shown}");
-    let start = Instant::now();
-    let status = command
-        .stdout(Stdio::from(file))
-        .stderr(Stdio::from(err))
-        .status()
-        .map_err(|e| format!("could not start `{shown}`: {e}"))?;
-    println!("<== {shown}: {:.1} s", start.elapsed().as_secs_f64());
-    if status.success() {
+    let result = crate::run_shown(
+        command.stdout(Stdio::from(file)).stderr(Stdio::from(err)),
+        &shown,
+    );
+    let Err(failed) = result else {
         return Ok(());
-    }
+    };
     let output = fs::read_to_string(&log).unwrap_or_default();
     println!("---- output of `{shown}` ----\n{output}");
     Err(format!(
-        "`{shown}` failed ({status}); its output is above and in {}",
+        "{failed}; its output is above and in {}",
         log.display()
     ))
 }
