@@ -27,23 +27,37 @@ pub fn reference<T: Clone, O>(a: &DynTensor<T>, b: &DynTensor<T>, f: impl Fn(T, 
             if x == 1 { y } else { x }
         })
         .collect();
+    // Where each operand's next element is along each output axis: its row-major stride, or 0
+    // where its extent is 1 (numpy reads index 0 there). Offsets move by these as the index
+    // counts up (an odometer, the last axis fastest), rather than being recomputed from the
+    // whole index for every element: under Miri that recomputation was most of a test's time.
+    let steps = |d: &[usize]| -> Vec<usize> {
+        let mut steps = vec![0; r];
+        let mut stride = 1;
+        for k in (0..r).rev() {
+            steps[k] = if d[k] == 1 { 0 } else { stride };
+            stride *= d[k];
+        }
+        steps
+    };
+    let (sa, sb) = (steps(&pa), steps(&pb));
     let (va, vb) = (a.as_slice(), b.as_slice());
     let n: usize = out.iter().product();
     let mut idx = vec![0usize; r];
+    let (mut ia, mut ib) = (0, 0);
     let mut got = Vec::with_capacity(n);
     for _ in 0..n {
-        let at = |d: &[usize]| {
-            idx.iter()
-                .zip(d)
-                .fold(0, |off, (&i, &e)| off * e + if e == 1 { 0 } else { i })
-        };
-        got.push(f(va[at(&pa)].clone(), vb[at(&pb)].clone()));
+        got.push(f(va[ia].clone(), vb[ib].clone()));
         for k in (0..r).rev() {
             idx[k] += 1;
+            ia += sa[k];
+            ib += sb[k];
             if idx[k] < out[k] {
                 break;
             }
             idx[k] = 0;
+            ia -= sa[k] * out[k];
+            ib -= sb[k] * out[k];
         }
     }
     got
