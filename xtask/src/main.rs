@@ -4,7 +4,6 @@
 //! runs. Each task installs what it needs first (rustup components and targets, Debian packages):
 //! nothing survives between machines, so a green run must never depend on a hand-made install.
 
-mod background;
 mod compile_time;
 mod error_guide;
 mod firmware;
@@ -164,31 +163,11 @@ fn ci() -> Result<(), String> {
     let start = Instant::now();
     install()?;
     let root = root();
+    let cargo = cargo();
     // The free disk, first in the log: a full run writes several GB under `target/`.
     run(&root, "df", &["-h", "."], &[])?;
-    cargo_step(&root, &cargo(), "fmt --all -- --check", CI_ENV)?;
-    // Undefined behaviour: every test that reaches `unsafe`, under Miri, beside the other checks
-    // (`background.rs` says why; its own target directory, `target/miri`, so neither waits on
-    // the other's build lock). It ends before `ci` reports success, and with it if one fails.
-    let miri = background::Task::start(&root, "miri", &root.join("target/miri-logs/xtask.log"))?;
-    if let Err(e) = checks(&root) {
-        miri.stop();
-        return Err(e);
-    }
-    miri.finish()?;
-    // One closing line in the plain `N passed, M failed` form for whoever reads the log's end.
-    println!("\nxtask ci: {CI_CHECKS} passed, 0 failed");
-    println!(
-        "xtask ci: every check passed in {:.0} s",
-        start.elapsed().as_secs_f64()
-    );
-    Ok(())
-}
-
-/// Every check of `ci` but fmt and Miri, one after the other; the first failure ends them.
-fn checks(root: &Path) -> Result<(), String> {
-    let cargo = cargo();
-    let step = |line: &str| cargo_step(root, &cargo, line, CI_ENV);
+    let step = |line: &str| cargo_step(&root, &cargo, line, CI_ENV);
+    step("fmt --all -- --check")?;
     // `gemm` only adds a branch before the matrixmultiply call, so linting with it on lints
     // both.
     step(&format!(
@@ -223,7 +202,7 @@ fn checks(root: &Path) -> Result<(), String> {
     step("test -p shaped --no-default-features --lib --test tensor --test values --test no_alloc")?;
     step("clippy -p shaped --lib --no-default-features -- -D warnings")?;
     cargo_step(
-        root,
+        &root,
         &cargo,
         &format!("doc --no-deps -p shaped -p shaped-macros --features {INTEROP_FEATURES}"),
         &[CI_ENV, &[("RUSTDOCFLAGS", "-D warnings")]].concat(),
@@ -232,7 +211,7 @@ fn checks(root: &Path) -> Result<(), String> {
     // instruction gate below builds `insns`; running the timing benches is manual (they need a
     // quiet machine), so they are not built twice here.
     // Instruction counts are deterministic, so the zero-overhead bound is a CI gate.
-    insns::run(root)?;
+    insns::run(&root)?;
     // The core is no_std: it must build for a bare-metal target with default features off,
     // and with every feature firmware may use (defmt logging among them), linted there too.
     step(&format!(
@@ -241,11 +220,19 @@ fn checks(root: &Path) -> Result<(), String> {
     step(&format!(
         "clippy -p shaped --no-default-features --features {NO_STD_FEATURES} --target {THUMB} -- -D warnings"
     ))?;
+    // Undefined behaviour: every test that reaches `unsafe`, under Miri.
+    miri::run(&root)?;
     // Raw bytes into every `try_` API, with AddressSanitizer: 20 s per target, both at once
     // (the kept corpus replays first, then some 40,000 to 90,000 new inputs each; longer runs
     // are `cargo xtask fuzz --secs N`, off CI's 20-minute budget).
-    fuzz::run(root, &["--secs".to_string(), "20".to_string()])?;
+    fuzz::run(&root, &["--secs".to_string(), "20".to_string()])?;
     // The firmware example on a Cortex-M4F under QEMU: results, and cost against hand loops.
-    firmware::run(root)?;
+    firmware::run(&root)?;
+    // One closing line in the plain `N passed, M failed` form for whoever reads the log's end.
+    println!("\nxtask ci: {CI_CHECKS} passed, 0 failed");
+    println!(
+        "xtask ci: every check passed in {:.0} s",
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
