@@ -15,6 +15,8 @@
 //! - `R4`: `try_unique_consecutive(None)` of 10^6 elements in runs vs a hand loop.
 //! - `R5`: `try_sort_unstable(-1)` of short lanes (`[100000, 10]`, `[50000, 20]`) of the same
 //!   values as `i32`, `i64` and `f32` (`shaped_dyn_unstable_{ty}_{rows}x{len}`).
+//! - `R6`: `try_sort(-1)` (stable) of short lanes (`[500000, 2]`, `[100000, 10]`, `[20000, 50]`)
+//!   of the same values as `f32` and `i64` (`shaped_dyn_stable_{ty}_{rows}x{len}`).
 //! - `S0`/`S1`: the static `sum_axis::<0>()` / `sum_axis::<1>()` of a `[256, 256]` tensor (on
 //!   the heap) vs hand loops over the constant extents and ndarray's `sum_axis`.
 //!
@@ -219,6 +221,16 @@ fn benches(c: &mut Criterion) {
     }
     g.finish();
 
+    // Short stable lanes, the same values: below and past the length where the stable sort
+    // leaves the standard library's for the radix sort (32 for `f32`, 64 for `i64`).
+    let mut g = c.benchmark_group("R6");
+    for shape in [[500_000, 2], [100_000, 10], [20_000, 50]] {
+        let name = |ty: &str| format!("{ty}_{}x{}", shape[0], shape[1]);
+        stable_row(&mut g, &name("f32"), shape, &hs, |x| x as f32);
+        stable_row(&mut g, &name("i64"), shape, &hs, |x| x);
+    }
+    g.finish();
+
     let vu: Vec<i32> = (0..1_000_000).map(|i| (i / 3) % 1000).collect();
     let u = DynTensor::from_shape_vec(&[vu.len()], vu.clone()).unwrap();
     let mut g = c.benchmark_group("R4");
@@ -263,6 +275,28 @@ fn unstable_row<T: shaped::Reduce>(
     );
     g.bench_function(format!("shaped_dyn_unstable_{ty}"), |bn| {
         bn.iter(|| black_box(&t).try_sort_unstable(-1).unwrap())
+    });
+}
+
+/// `R6`'s rows: `try_sort(-1)` of `shape` holding `hs` cast, checked against each row sorted
+/// stably by the standard library first.
+fn stable_row<T: shaped::Reduce>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    ty: &str,
+    shape: [usize; 2],
+    hs: &[i64],
+    cast: fn(i64) -> T,
+) {
+    let v: Vec<T> = hs.iter().map(|&x| cast(x)).collect();
+    let t = DynTensor::from_shape_vec(&shape, v.clone()).unwrap();
+    let mut want = v;
+    for row in want.chunks_exact_mut(shape[1]) {
+        row.sort_by_key(|x| x.sort_key());
+    }
+    let got = t.try_sort(-1).unwrap();
+    assert!(got.as_slice() == &want[..]);
+    g.bench_function(format!("shaped_dyn_stable_{ty}"), |bn| {
+        bn.iter(|| black_box(&t).try_sort(-1).unwrap())
     });
 }
 

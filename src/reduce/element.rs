@@ -28,8 +28,9 @@ pub trait Reduce: Scalar {
     /// The key [`sort`](crate::DynTensor::try_sort) orders by.
     fn sort_key(self) -> Self::Key;
 
-    /// Sorts `lane` stably by [`sort_key`](Self::sort_key): a radix sort with `alloc`, an
-    /// insertion sort in place without (no buffer to allocate; static lanes are short).
+    /// Sorts `lane` stably by [`sort_key`](Self::sort_key): with `alloc` as `reduce::stable`
+    /// chooses for the key's width, without it an insertion sort in place (no buffer to
+    /// allocate; static lanes are short).
     #[doc(hidden)]
     fn sort_stable(lane: &mut [Self]) {
         for j in 1..lane.len() {
@@ -71,13 +72,13 @@ pub trait Reduce: Scalar {
     }
 }
 
-/// `Reduce::sort_stable` by radix sort, for a type whose key is a primitive.
-macro_rules! radix_sorted {
+/// `Reduce::sort_stable` with a heap, for a type whose key is a primitive (`stable`).
+macro_rules! stable_sorted {
     () => {
         #[cfg(feature = "alloc")]
         #[inline]
         fn sort_stable(lane: &mut [Self]) {
-            radsort::sort_by_key(lane, |x| x.sort_key());
+            <Self::Key as super::stable::StableKey>::sort_stable_by(lane, Self::sort_key);
         }
     };
 }
@@ -200,7 +201,7 @@ macro_rules! integers {
                 self
             }
 
-            radix_sorted!();
+            stable_sorted!();
             $sorted!($($key)*);
             $(simd_arg_run!($simd);)?
         }
@@ -250,7 +251,7 @@ macro_rules! floats {
                 if bits & SIGN != 0 { !bits } else { bits | SIGN }
             }
 
-            radix_sorted!();
+            stable_sorted!();
             simd_arg_run!($simd);
 
             /// Sorts the bits in IEEE 754's total order, in place (`keys`): that order maps them

@@ -15,5 +15,7 @@ pub(crate) mod simd_arg;
 mod simd_sort;
 #[cfg(all(test, feature = "alloc"))]
 mod sort_tests;
+#[cfg(feature = "alloc")]
+mod stable;
 
 pub use element::{Float, Reduce};

@@ -1,5 +1,5 @@
 //! `Reduce::sort_unstable` of every type sorted as plain keys (`f32`, `f64`, `i32`, `i64`, `u32`,
-//! `u64`) against the standard library's sort by `sort_key`: whichever sort the CPU runs
+//! `u64`) as the standard library's sort by `sort_key` orders them: whichever sort the CPU runs
 //! (AVX-512, AVX2 or the radix sort), on every short length and some long ones, ordered,
 //! reversed, equal and duplicate-heavy lanes, and the special values (`NaN`s of both signs and
 //! several payloads, both zeros, both infinities, the integers' extremes).
@@ -65,7 +65,7 @@ macro_rules! bits {
     };
 }
 
-bits!(floats: f32: u32, f64: u64; ints: i32, i64, u32, u64);
+bits!(floats: f32: u32, f64: u64; ints: i32, i64, u32, u64, i16, u8);
 
 cases! {
     f32: u32, [
@@ -82,29 +82,64 @@ cases! {
     i64: u64, [i64::MIN, i64::MAX, 0, -1, 1, i64::MIN + 1, i32::MIN as i64, u32::MAX as i64];
     u32: u32, [0, u32::MAX, 1 << 31, (1 << 31) - 1];
     u64: u64, [0, u64::MAX, 1 << 63, (1 << 63) - 1, u32::MAX as u64];
+    i16: u16, [i16::MIN, i16::MAX, 0, -1, 1];
+    u8: u8, [0, u8::MAX, 1 << 7, (1 << 7) - 1];
 }
 
-/// `Reduce::sort_unstable` of `input` against `sort_unstable_by_key(sort_key)`: the same key
-/// at every position, and the same elements bit for bit (the order among equal keys, `-0.0`
-/// and `0.0` or `NaN` payloads, may differ).
+/// `Reduce::sort_unstable` of `input`: keys in order ([`assert_sorted_permutation`]).
 fn check<T: Case>(input: &[T]) {
     let mut got = input.to_vec();
     T::sort_unstable(&mut got);
-    let mut want = input.to_vec();
-    want.sort_unstable_by_key(|x| x.sort_key());
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+    assert_sorted_permutation(&got, input, input.len(), 0);
+}
+
+/// `got` is `input` sorted by `sort_key`: its keys never decrease, and it holds `input`'s
+/// elements bit for bit (the order among equal keys, `-0.0` and `0.0` or `NaN` payloads, may
+/// differ). Together that is `input.sort_unstable_by_key(sort_key)` key for key, without
+/// sorting a reference. The elements are compared as sorted bits natively; under Miri, where
+/// those reference sorts took longer than the sort tested, by an order-free fingerprint (each
+/// element's bits mixed as splitmix64 does, summed, twice over), which an element lost,
+/// duplicated or changed moves. `n` and `lane` name the case in a failure.
+fn assert_sorted_permutation<T: Case>(got: &[T], input: &[T], n: usize, lane: usize) {
+    for (i, w) in got.windows(2).enumerate() {
         assert!(
-            g.sort_key() == w.sort_key(),
-            "n = {}, at {i}: {g:?} where {w:?}",
-            input.len()
+            w[0].sort_key() <= w[1].sort_key(),
+            "n = {n}, lane {lane}, at {i}: {:?} before {:?}",
+            w[0],
+            w[1]
         );
     }
-    let bits = |v: &[T]| {
-        let mut b: Vec<u64> = v.iter().map(|x| x.bits()).collect();
-        b.sort_unstable();
-        b
+    assert_eq!(got.len(), input.len(), "n = {n}, lane {lane}");
+    if cfg!(miri) {
+        assert!(
+            fingerprint(got) == fingerprint(input),
+            "n = {n}, lane {lane}: the elements changed: {got:?}"
+        );
+    } else {
+        let bits = |v: &[T]| {
+            let mut b: Vec<u64> = v.iter().map(|x| x.bits()).collect();
+            b.sort_unstable();
+            b
+        };
+        assert_eq!(bits(got), bits(input), "n = {n}, lane {lane}");
+    }
+}
+
+/// Two sums over `v` of its elements' bits, each mixed (splitmix64's finaliser) with its own
+/// constant: the same for any order of the same elements.
+fn fingerprint<T: Case>(v: &[T]) -> (u64, u64) {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     };
-    assert_eq!(bits(&got), bits(input), "n = {}", input.len());
+    v.iter().fold((0, 0), |(a, b), x| {
+        let bits = x.bits();
+        (
+            a.wrapping_add(mix(bits.wrapping_add(0x9e37_79b9_7f4a_7c15))),
+            b.wrapping_add(mix(bits ^ 0x2545_f491_4f6c_dd1d)),
+        )
+    })
 }
 
 /// `n` values from `seed`: random bits, one in `special_every` a special value (none if 0).
@@ -212,16 +247,7 @@ fn rows_case<T: Case>() {
                 let mut got = input.clone();
                 T::sort_unstable_rows(&mut got, len);
                 for (r, (got, input)) in got.chunks(len).zip(input.chunks(len)).enumerate() {
-                    let mut want = input.to_vec();
-                    want.sort_unstable_by_key(|x| x.sort_key());
-                    let keys = |v: &[T]| v.iter().map(|x| x.sort_key()).collect::<Vec<_>>();
-                    assert!(keys(got) == keys(&want), "len {len}, lane {r}: {got:?}");
-                    let bits = |v: &[T]| {
-                        let mut b: Vec<u64> = v.iter().map(|x| x.bits()).collect();
-                        b.sort_unstable();
-                        b
-                    };
-                    assert_eq!(bits(got), bits(input), "len {len}, lane {r}");
+                    assert_sorted_permutation(got, input, len, r);
                 }
             }
         }
@@ -236,4 +262,45 @@ fn short_lanes_side_by_side_sort_as_each_alone() {
     rows_case::<i64>();
     rows_case::<u32>();
     rows_case::<u64>();
+}
+
+/// `Reduce::sort_stable` of lanes on both sides of the lengths where it changes method (keys of
+/// up to 32 bits: packed on the stack up to 64 elements, on the heap past that; wider keys: the
+/// standard library's stable sort up to 64 elements, a radix sort past that), duplicate-heavy so
+/// that the order among equal keys shows: element for element, bit for bit, as
+/// `sort_by_key(sort_key)`, which is stable too.
+fn stable_case<T: Case>() {
+    let lengths: &[usize] = if cfg!(miri) {
+        &[2, 33, 65]
+    } else {
+        &[0, 1, 2, 3, 8, 31, 32, 33, 63, 64, 65, 100, 1000, 70_000]
+    };
+    for &n in lengths {
+        // Keys repeat every fifth element, and the special values (both zeros, `NaN`s of several
+        // payloads: equal keys, other bits) come every third.
+        let mut input: Vec<T> = lane(n, n as u64, 3);
+        for (i, x) in input.iter_mut().enumerate() {
+            if i % 3 != 0 {
+                *x = T::small((i as i64 * 7919) % 5);
+            }
+        }
+        let mut got = input.clone();
+        T::sort_stable(&mut got);
+        let mut want = input.clone();
+        want.sort_by_key(|x| x.sort_key());
+        let bits = |v: &[T]| v.iter().map(|x| x.bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&got), bits(&want), "n = {n}: {got:?}");
+    }
+}
+
+#[test]
+fn stable_sorts_keep_the_order_of_equal_keys_at_every_length() {
+    stable_case::<f32>();
+    stable_case::<f64>();
+    stable_case::<i32>();
+    stable_case::<i64>();
+    stable_case::<u32>();
+    stable_case::<u64>();
+    stable_case::<i16>();
+    stable_case::<u8>();
 }
