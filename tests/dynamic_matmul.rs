@@ -503,7 +503,9 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (3, 5, 1),
             (5, 17, 5),
             (17, 3, 3),
-            (2, 259, 3),
+            // A transposed right operand takes the dot products from `k` = 24 under Miri
+            // (256 natively): four whole steps of eight lanes and a rest of three.
+            (2, 35, 3),
             (1, 5, 40),
         ]
     } else {
@@ -525,7 +527,7 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (64, 1024, 1),
             (7, 784, 10),
         ]);
-        // Dot products along `k` (a transposed right operand, one column): whole steps of 16
+        // Dot products along `k` (a transposed right operand, one column): whole steps of eight
         // lanes and a rest, four elements of `C` per step and a rest.
         s.extend([
             (3, 261, 5),

@@ -26,7 +26,7 @@ pub(super) fn dots<T: Reduce>(
 }
 
 /// Whether [`dots`] can read `a` and `b`: `a`'s rows and `b`'s columns are contiguous, and
-/// at least 256 long: on shorter ones adding up the lanes of each sum and starting the next cost
+/// at least [`MIN_K`] long: on shorter ones adding up the lanes of each sum and starting the next cost
 /// as much as the products, and matrixmultiply was faster (`[32, 64]` times a transposed
 /// `[32, 64]` f32, in a scratch timing: 8.7 us against 3.2). Elements of four bytes or
 /// less, or any with one column (a matrix times a vector, where the blocks would use one lane of
@@ -34,8 +34,14 @@ pub(super) fn dots<T: Reduce>(
 /// `[10, 784]` (BENCHMARKS.md, "Small products").
 #[inline(always)]
 pub(super) fn fits<T>(k: usize, n: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
-    (size_of::<T>() <= 4 || n == 1) && k >= 256 && a.cols == 1 && b.rows == 1
+    (size_of::<T>() <= 4 || n == 1) && k >= MIN_K && a.cols == 1 && b.rows == 1
 }
+
+/// The shortest `k` [`dots`] takes (see [`fits`]). Under Miri 24 instead, as the thread split's
+/// thresholds are (`dynamic::parallel`): the tests then reach this kernel, its whole steps and
+/// its rest, on products Miri interprets in a second rather than forty (it runs every lane of
+/// every step as a call of its own).
+const MIN_K: usize = if cfg!(miri) { 24 } else { 256 };
 
 /// Elements of `C` per step of [`dots`].
 const DOTS: usize = 4;
