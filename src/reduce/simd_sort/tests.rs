@@ -86,9 +86,11 @@ fn check(v: &[u64]) {
 
 #[test]
 fn every_length_up_to_300_and_rows_of_a_thousand() {
-    // Under Miri: every network size and one partition level or two.
+    // Under Miri: every network size and one partition level or two (past 64 keys for AVX2's
+    // `u64` network, past 256 for AVX-512's `u32` one: 86 to 258 here), not the rows of a
+    // thousand: they only partition the partitions again, by the same code.
     let (lengths, rows) = if cfg!(miri) {
-        ((0..300).step_by(43), 1)
+        ((0..300).step_by(43), 0)
     } else {
         ((0..300).step_by(1), 20)
     };
