@@ -16,7 +16,7 @@ use fixture_text::{Case, nums};
 
 const FIXTURES: &str = include_str!("fixtures/everyday.txt");
 
-static STORE: OnceLock<Vec<String>> = OnceLock::new();
+static STORE: OnceLock<fixture_text::Lines> = OnceLock::new();
 
 /// Under Miri, one case in this many (the code paths are the same for all).
 const MIRI_STEP: usize = 8;

@@ -85,7 +85,7 @@ impl Case<'_> {
 
 /// The cases, read through owned lines (see `fixture_text`).
 fn cases() -> Vec<Case<'static>> {
-    static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    static LINES: std::sync::OnceLock<fixture_text::Lines> = std::sync::OnceLock::new();
     fixture_text::cases(&LINES, FIXTURES, &["case"])
 }
 

@@ -25,7 +25,7 @@ impl Case<'_> {
 }
 
 fn cases() -> Vec<Case<'static>> {
-    static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    static LINES: std::sync::OnceLock<fixture_text::Lines> = std::sync::OnceLock::new();
     fixture_text::cases(&LINES, FIXTURES, &["pair", "triple"])
 }
 

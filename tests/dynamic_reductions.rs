@@ -65,7 +65,7 @@ impl<'a> Case<'a> {
 
 /// The cases, read through owned lines (see `fixture_text`).
 fn cases() -> Vec<Case<'static>> {
-    static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    static LINES: std::sync::OnceLock<fixture_text::Lines> = std::sync::OnceLock::new();
     fixture_text::cases(&LINES, FIXTURES, &["case"])
 }
 

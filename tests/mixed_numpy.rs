@@ -24,7 +24,7 @@ fn on_miri_step(k: usize) -> bool {
 }
 
 fn cases() -> &'static [Case<'static>] {
-    static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    static LINES: std::sync::OnceLock<fixture_text::Lines> = std::sync::OnceLock::new();
     static CASES: std::sync::OnceLock<Vec<Case<'static>>> = std::sync::OnceLock::new();
     CASES.get_or_init(|| fixture_text::cases(&LINES, FIXTURES, &["pair", "triple"]))
 }
