@@ -205,19 +205,19 @@ fn benches(c: &mut Criterion) {
         .map(|i| (((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % 100_003) as i64 - 50_000)
         .collect();
     let shape = [1000, 1000];
-    unstable_row(&mut g, "f32", shape, &hs, |x| x as f32);
-    unstable_row(&mut g, "i32", shape, &hs, |x| x as i32);
-    unstable_row(&mut g, "f64", shape, &hs, |x| x as f64);
-    unstable_row(&mut g, "i64", shape, &hs, |x| x);
+    sort_row(&mut g, "f32", shape, &hs, |x| x as f32, false);
+    sort_row(&mut g, "i32", shape, &hs, |x| x as i32, false);
+    sort_row(&mut g, "f64", shape, &hs, |x| x as f64, false);
+    sort_row(&mut g, "i64", shape, &hs, |x| x, false);
     g.finish();
 
     // Short lanes: the same values as `[100000, 10]` and `[50000, 20]`.
     let mut g = c.benchmark_group("R5");
     for shape in [[100_000, 10], [50_000, 20]] {
         let name = |ty: &str| format!("{ty}_{}x{}", shape[0], shape[1]);
-        unstable_row(&mut g, &name("i32"), shape, &hs, |x| x as i32);
-        unstable_row(&mut g, &name("i64"), shape, &hs, |x| x);
-        unstable_row(&mut g, &name("f32"), shape, &hs, |x| x as f32);
+        sort_row(&mut g, &name("i32"), shape, &hs, |x| x as i32, false);
+        sort_row(&mut g, &name("i64"), shape, &hs, |x| x, false);
+        sort_row(&mut g, &name("f32"), shape, &hs, |x| x as f32, false);
     }
     g.finish();
 
@@ -226,8 +226,8 @@ fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("R6");
     for shape in [[500_000, 2], [100_000, 10], [20_000, 50]] {
         let name = |ty: &str| format!("{ty}_{}x{}", shape[0], shape[1]);
-        stable_row(&mut g, &name("f32"), shape, &hs, |x| x as f32);
-        stable_row(&mut g, &name("i64"), shape, &hs, |x| x);
+        sort_row(&mut g, &name("f32"), shape, &hs, |x| x as f32, true);
+        sort_row(&mut g, &name("i64"), shape, &hs, |x| x, true);
     }
     g.finish();
 
@@ -251,52 +251,43 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-/// `R3`'s `shaped_dyn_unstable_{ty}` (and `R5`'s rows): `try_sort_unstable(-1)` of `shape`
-/// holding `hs` cast, checked against each row sorted by the standard library first.
-fn unstable_row<T: shaped::Reduce>(
+/// `R3`'s `shaped_dyn_unstable_{ty}`, `R5`'s and `R6`'s rows: `try_sort(-1)` (`stable`) or
+/// `try_sort_unstable(-1)` of `shape` holding `hs` cast, as `shaped_dyn_{stable,unstable}_{ty}`: first checked against each row sorted by the standard
+/// library's sort of the same kind (element for element when stable, key for key when not).
+fn sort_row<T: shaped::Reduce>(
     g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     ty: &str,
     shape: [usize; 2],
     hs: &[i64],
     cast: fn(i64) -> T,
+    stable: bool,
 ) {
     let v: Vec<T> = hs.iter().map(|&x| cast(x)).collect();
     let t = DynTensor::from_shape_vec(&shape, v.clone()).unwrap();
+    let sort = |t: &DynTensor<T>| {
+        if stable {
+            t.try_sort(-1).unwrap()
+        } else {
+            t.try_sort_unstable(-1).unwrap()
+        }
+    };
     let mut want = v;
     for row in want.chunks_exact_mut(shape[1]) {
-        row.sort_unstable_by_key(|x| x.sort_key());
+        if stable {
+            row.sort_by_key(|x| x.sort_key());
+        } else {
+            row.sort_unstable_by_key(|x| x.sort_key());
+        }
     }
-    let got = t.try_sort_unstable(-1).unwrap();
-    assert!(
-        got.as_slice()
-            .iter()
-            .zip(&want)
-            .all(|(p, q)| p.sort_key() == q.sort_key())
-    );
-    g.bench_function(format!("shaped_dyn_unstable_{ty}"), |bn| {
-        bn.iter(|| black_box(&t).try_sort_unstable(-1).unwrap())
-    });
-}
-
-/// `R6`'s rows: `try_sort(-1)` of `shape` holding `hs` cast, checked against each row sorted
-/// stably by the standard library first.
-fn stable_row<T: shaped::Reduce>(
-    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    ty: &str,
-    shape: [usize; 2],
-    hs: &[i64],
-    cast: fn(i64) -> T,
-) {
-    let v: Vec<T> = hs.iter().map(|&x| cast(x)).collect();
-    let t = DynTensor::from_shape_vec(&shape, v.clone()).unwrap();
-    let mut want = v;
-    for row in want.chunks_exact_mut(shape[1]) {
-        row.sort_by_key(|x| x.sort_key());
-    }
-    let got = t.try_sort(-1).unwrap();
-    assert!(got.as_slice() == &want[..]);
-    g.bench_function(format!("shaped_dyn_stable_{ty}"), |bn| {
-        bn.iter(|| black_box(&t).try_sort(-1).unwrap())
+    let got = sort(&t);
+    assert!(got.as_slice().iter().zip(&want).all(|(p, q)| if stable {
+        p == q
+    } else {
+        p.sort_key() == q.sort_key()
+    }));
+    let kind = if stable { "stable" } else { "unstable" };
+    g.bench_function(format!("shaped_dyn_{kind}_{ty}"), |bn| {
+        bn.iter(|| sort(black_box(&t)))
     });
 }
 
