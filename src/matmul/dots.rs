@@ -26,10 +26,10 @@ pub(super) fn dots<T: Reduce>(
 }
 
 /// Whether [`dots`] can read `a` and `b`: `a`'s rows and `b`'s columns are contiguous, and
-/// at least [`MIN_K`] long: on shorter ones adding up the lanes of each sum and starting the next cost
-/// as much as the products, and matrixmultiply was faster (`[32, 64]` times a transposed
-/// `[32, 64]` f32, in a scratch timing: 8.7 us against 3.2). Elements of four bytes or
-/// less, or any with one column (a matrix times a vector, where the blocks would use one lane of
+/// at least [`MIN_K`] long: on shorter ones adding up the lanes of each sum and starting the
+/// next cost as much as the products, and matrixmultiply was faster (`[32, 64]` times a
+/// transposed `[32, 64]` f32, in a scratch timing: 8.7 us against 3.2). Elements of four bytes
+/// or less, or any with one column (a matrix times a vector, where the blocks would use one lane of
 /// each panel): the `f64` build was slower than matrixmultiply on `[7, 784]` times a transposed
 /// `[10, 784]` (BENCHMARKS.md, "Small products").
 #[inline(always)]

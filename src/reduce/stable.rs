@@ -2,11 +2,12 @@
 //!
 //! A key of at most 32 bits is packed with the element's position into one `u64` (key in the
 //! high half), and those are sorted as plain keys (`keys`, the vector sort where the CPU has
-//! one): no two are equal, so any sort of them gives the order a stable sort would, and the
-//! elements are then gathered in it. Wider keys go to the standard library's stable sort on short
-//! lanes, a radix sort on long ones. Either way a short lane costs its comparisons and not a
-//! radix sort's histogram of 256 counts per key byte, which made sorting `[200000, 2]` along its
-//! last axis 21 times numpy's time (BENCHMARKS.md, "Short stable lanes").
+//! one; the standard library's on the stack for short lanes): no two are equal, so any sort of
+//! them gives the order a stable sort would, and the elements are then gathered in it. The
+//! shortest lanes are sorted by insertion instead. Wider keys go to the standard library's
+//! stable sort on short lanes, a radix sort on long ones. Either way a short lane costs its
+//! comparisons and not a radix sort's histogram of 256 counts per key byte, which made short
+//! stable lanes many times numpy's time (BENCHMARKS.md, "Short stable lanes").
 
 use super::keys::{Order, SortKeys};
 use alloc::vec::Vec;
