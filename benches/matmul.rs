@@ -108,6 +108,10 @@ fn benches(c: &mut Criterion) {
     small(c, "S6", (10000, 4, 4));
     small(c, "S7", (1, 512, 512));
     small(c, "S8", (4, 512, 512));
+    small(c, "S9", (8, 1024, 1024));
+    small(c, "S10", (6, 256, 1024));
+    small(c, "S11", (8, 128, 128));
+    small(c, "S12", (16, 512, 512));
     matvec::<f32>(c, "S3", |x| x);
     matvec::<f64>(c, "S4", f64::from);
 }

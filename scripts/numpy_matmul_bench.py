@@ -32,6 +32,10 @@ def main():
     s6a, s6b = values(10000 * 4).reshape(10000, 4), values(4 * 4, 3).reshape(4, 4)
     s7a, s7b = values(512).reshape(1, 512), values(512 * 512, 3).reshape(512, 512)
     s8a = values(4 * 512).reshape(4, 512)
+    s9a, s9b = values(8 * 1024).reshape(8, 1024), values(1024 * 1024, 3).reshape(1024, 1024)
+    s10a, s10b = values(6 * 256).reshape(6, 256), values(256 * 1024, 3).reshape(256, 1024)
+    s11a, s11b = values(8 * 128).reshape(8, 128), values(128 * 128, 3).reshape(128, 128)
+    s12a = values(16 * 512).reshape(16, 512)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -46,6 +50,10 @@ def main():
         ("S6 [10000,4] @ [4,4] f32", lambda: s6a @ s6b),
         ("S7 [1,512] @ [512,512] f32", lambda: s7a @ s7b),
         ("S8 [4,512] @ [512,512] f32", lambda: s8a @ s7b),
+        ("S9 [8,1024] @ [1024,1024] f32", lambda: s9a @ s9b),
+        ("S10 [6,256] @ [256,1024] f32", lambda: s10a @ s10b),
+        ("S11 [8,128] @ [128,128] f32", lambda: s11a @ s11b),
+        ("S12 [16,512] @ [512,512] f32", lambda: s12a @ s7b),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

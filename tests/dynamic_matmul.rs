@@ -539,15 +539,19 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
         // Fewer rows than a block by many panels: one row by four panels at a time, the last
         // group short.
         s.extend([(1, 33, 150), (2, 17, 300), (3, 5, 200), (1, 9, 16 * 5 + 3)]);
-        // At most one block of four rows past the threshold (a vector times a matrix): the
-        // register kernel at any size, one row by four panels for a single row; five rows go
-        // back to the GEMM crate.
+        // At most two blocks of four rows past the threshold (a vector times a matrix, a small
+        // batch): the register kernel at any size, one row by four panels for a single row, a
+        // second block whole or in part; nine rows go back to the GEMM crate.
         s.extend([
             (1, 300, 257),
             (2, 129, 300),
             (4, 257, 70),
             (3, 70, 1_000),
             (5, 129, 300),
+            (6, 300, 129),
+            (8, 257, 70),
+            (7, 33, 1_000),
+            (9, 129, 300),
         ]);
         // A short, narrow right operand at any number of rows (past the threshold too): one
         // row of `C` a step, stored whole except at the end, two rows at a time and one left.

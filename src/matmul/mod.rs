@@ -9,9 +9,9 @@
 //! slow down on a transposed right operand, where `gemm` does). Below `SMALL_GEMM` (64K)
 //! multiply-adds, when the right operand's rows are contiguous (or its columns and the left
 //! operand's rows), they run the register kernels of `small` instead: a GEMM's packing costs more
-//! than such a product. So do products of any size whose left operand has at most four rows (a
-//! vector times a matrix): the kernel then reads the right operand once, where a GEMM packs all
-//! of it first and fills most of its register tile with padding. Other elements, and every
+//! than such a product. So do products of any size whose left operand has at most eight rows (a
+//! vector times a matrix, a small batch): the kernel then reads the right operand once or twice,
+//! where a GEMM packs all of it first and fills most of its register tile with padding. Other elements, and every
 //! element without `alloc`, run those kernels whenever the layouts allow, else a loop in
 //! `i, k, j` order.
 
@@ -82,9 +82,10 @@ pub trait Product: Reduce + Send + Sync {
 /// Products of at most this many multiply-adds whose right operand has contiguous rows skip the
 /// GEMM crate for the register kernel ([`small`]), which packs nothing, and so do products of
 /// any size whose right operand is short and narrow ([`small::narrow_fits`]) or whose left
-/// operand has at most one block of the kernel's rows ([`small::ROWS`]: a vector times a
-/// matrix, say), which then reads `B` once, as packing it would: measured in BENCHMARKS.md
-/// ("Small products").
+/// operand has at most two blocks of the kernel's rows ([`small::FEW_ROWS`]: a vector times a
+/// matrix, a batch of eight), which then reads `B` once or twice where a GEMM packs all of it
+/// and fills most of its register tile with padding: measured in BENCHMARKS.md ("Small
+/// products", "A few rows times a large matrix").
 #[cfg(feature = "alloc")]
 const SMALL_GEMM: usize = 1 << 16;
 
@@ -240,7 +241,7 @@ macro_rules! blas {
                     }
                     let small = m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM
                         || small::narrow_fits(k, n, &b)
-                        || m <= small::ROWS;
+                        || m <= small::FEW_ROWS;
                     if small && small::small_fits(m, k, n, &a, &b) {
                         return small::small_gemm(m, k, n, a, b, c);
                     }

@@ -35,6 +35,12 @@ use crate::Reduce;
 /// of `B` and the four entries of `A`, fit the sixteen registers.
 pub(crate) const ROWS: usize = 4;
 
+/// Left operands of at most this many rows (two blocks) take the register kernel at any size:
+/// it reads `b` once a block, where a GEMM crate packs all of `b` first and pads its taller
+/// register tile (BENCHMARKS.md, "A few rows times a large matrix"). With more blocks the
+/// GEMM's packed panels, read from L1 by every block, win.
+pub(crate) const FEW_ROWS: usize = 2 * ROWS;
+
 /// Whether [`small_gemm`] can compute `a · b` (`m x k` by `k x n`): nothing is empty, and
 /// either `b`'s rows are contiguous or `a`'s rows and `b`'s columns are.
 #[inline(always)]
