@@ -13,7 +13,8 @@
 //! (src/reduce/simd_arg.rs, the rows loop of src/dynamic/reduce/arg.rs), for which Miri runs
 //! the portable build instead (`dynamic_argminmax` checks it there). Every test target
 //! that runs code reaches them, and every one runs here on small inputs: the dynamic unit tests (planner, odometer, the thread split), the dynamic API tests, the
-//! numpy fixtures (one case in ten), the view fixtures (likewise), the split tests and the
+//! numpy fixtures (one case in ten), the view fixtures (likewise), the everyday functions'
+//! fixtures (one case in eight) and their static forms, the split tests and the
 //! allocation tests (their large shapes shrunk under `cfg(miri)`), the static tensor tests, the
 //! generic-code suite, and the whole static value sweep but its three largest shapes. Under Miri
 //! the split thresholds are bytes, so the split tests take the split path on rayon's threads, and
@@ -43,6 +44,14 @@ const LANES: usize = 2;
 /// slowest first so the two lanes finish close together (each lane takes the next target when
 /// it is free).
 const TARGETS: &[(&[&str], &[&str])] = &[
+    // numpy's everyday functions (printing, axis iteration, joins, take, where, scans,
+    // statistics, constructors) on one case in eight; a third of it is reading the fixture
+    // file once, a third printing the shapes numpy summarises (the coverage test only
+    // searches the text).
+    (
+        &["--test", "dynamic_everyday"],
+        &["--skip", "fixtures_cover"],
+    ),
     // numpy's reductions, sorts and PyTorch's unique runs on one case in ten, through views
     // of every kind (the coverage test only searches the text).
     (
@@ -112,6 +121,9 @@ const TARGETS: &[(&[&str], &[&str])] = &[
     (&["--test", "tensor"], &[]),
     // The static products (small kernel and GEMM) against the dynamic ones.
     (&["--test", "static_matmul"], &[]),
+    // The static forms of the everyday functions (joins, `where_`, scans, statistics, axis
+    // iteration) against the dynamic ones.
+    (&["--test", "static_everyday"], &[]),
     // No allocation on the static path.
     (&["--test", "no_alloc"], &[]),
 ];
