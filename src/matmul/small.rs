@@ -39,6 +39,7 @@ pub(crate) const ROWS: usize = 4;
 /// it reads `b` once a block, where a GEMM crate packs all of `b` first and pads its taller
 /// register tile (BENCHMARKS.md, "A few rows times a large matrix"). With more blocks the
 /// GEMM's packed panels, read from L1 by every block, win.
+#[cfg(feature = "alloc")]
 pub(crate) const FEW_ROWS: usize = 2 * ROWS;
 
 /// Whether [`small_gemm`] can compute `a · b` (`m x k` by `k x n`): nothing is empty, and
