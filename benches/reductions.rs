@@ -17,11 +17,13 @@
 //!   values as `i32`, `i64` and `f32` (`shaped_dyn_unstable_{ty}_{rows}x{len}`).
 //! - `R6`: `try_sort(-1)` (stable) of short lanes (`[500000, 2]`, `[100000, 10]`, `[20000, 50]`)
 //!   of the same values as `f32` and `i64` (`shaped_dyn_stable_{ty}_{rows}x{len}`).
+//! - `R7`: `try_argsort(-1)` of `[1000, 1000]`, `[500000, 2]` and `[100000, 10]`, the same values
+//!   as `f32` and `i64` (`shaped_dyn_argsort_{ty}_{rows}x{len}`).
 //! - `S0`/`S1`: the static `sum_axis::<0>()` / `sum_axis::<1>()` of a `[256, 256]` tensor (on
 //!   the heap) vs hand loops over the constant extents and ndarray's `sum_axis`.
 //!
-//! numpy's side (`a.sum(axis=k)`, `a.argmax(axis=-1)`, `np.sort(kind="stable")`, `np.sort`) is
-//! timed by `scripts/numpy_reduce_bench.py`. Run both:
+//! numpy's side (`a.sum(axis=k)`, `a.argmax(axis=-1)`, `np.sort(kind="stable")`, `np.sort`,
+//! `np.argsort(kind="stable")`) is timed by `scripts/numpy_reduce_bench.py`. Run both:
 //! `cargo bench --bench reductions && python3 scripts/numpy_reduce_bench.py`.
 
 #![allow(clippy::needless_range_loop)]
@@ -231,6 +233,15 @@ fn benches(c: &mut Criterion) {
     }
     g.finish();
 
+    // Stable argsort along the last axis, the same values: long lanes and short ones.
+    let mut g = c.benchmark_group("R7");
+    for shape in [[1000, 1000], [500_000, 2], [100_000, 10]] {
+        let name = |ty: &str| format!("{ty}_{}x{}", shape[0], shape[1]);
+        argsort_row(&mut g, &name("f32"), shape, &hs, |x| x as f32);
+        argsort_row(&mut g, &name("i64"), shape, &hs, |x| x);
+    }
+    g.finish();
+
     let vu: Vec<i32> = (0..1_000_000).map(|i| (i / 3) % 1000).collect();
     let u = DynTensor::from_shape_vec(&[vu.len()], vu.clone()).unwrap();
     let mut g = c.benchmark_group("R4");
@@ -288,6 +299,29 @@ fn sort_row<T: shaped::Reduce>(
     let kind = if stable { "stable" } else { "unstable" };
     g.bench_function(format!("shaped_dyn_{kind}_{ty}"), |bn| {
         bn.iter(|| sort(black_box(&t)))
+    });
+}
+
+/// One `try_argsort(-1)` row of `shape` (`hs` cast to `T`), checked against a stable sort of
+/// each row's positions by key.
+fn argsort_row<T: shaped::Reduce>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    ty: &str,
+    shape: [usize; 2],
+    hs: &[i64],
+    cast: fn(i64) -> T,
+) {
+    let v: Vec<T> = hs.iter().map(|&x| cast(x)).collect();
+    let t = DynTensor::from_shape_vec(&shape, v.clone()).unwrap();
+    let mut want: Vec<usize> = Vec::with_capacity(v.len());
+    for row in v.chunks_exact(shape[1]) {
+        let mut order: Vec<usize> = (0..row.len()).collect();
+        order.sort_by_key(|&j| row[j].sort_key());
+        want.extend(order);
+    }
+    assert_eq!(t.try_argsort(-1).unwrap().as_slice(), want);
+    g.bench_function(format!("shaped_dyn_argsort_{ty}"), |bn| {
+        bn.iter(|| black_box(&t).try_argsort(-1).unwrap())
     });
 }
 

@@ -65,6 +65,21 @@ def short_stable_rows():
     ]
 
 
+def argsort_rows():
+    """R7's rows: np.argsort(kind='stable') along the last axis, R3's values."""
+    i = np.arange(1000 * 1000, dtype=np.uint64)
+    h = (i * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
+    v = (h % np.uint64(100_003)).astype(np.int64) - 50_000
+    return [
+        (
+            f"R7 np.argsort(kind='stable') {ty}_{r}x{n}",
+            lambda b=v.astype(dt).reshape(r, n): np.argsort(b, axis=-1, kind="stable"),
+        )
+        for r, n in [(1000, 1000), (500_000, 2), (100_000, 10)]
+        for ty, dt in [("f32", np.float32), ("i64", np.int64)]
+    ]
+
+
 def unique_consecutive(a):
     """The flat unique_consecutive with inverse and counts, as numpy code would write it."""
     starts = np.empty(a.shape, dtype=bool)
@@ -114,7 +129,7 @@ def main():
         ("R4 unique_consecutive", lambda: unique_consecutive(u)),
         ("S0 [256, 256].sum(axis=0)", lambda: small.sum(axis=0)),
         ("S1 [256, 256].sum(axis=1)", lambda: small.sum(axis=1)),
-    ] + sort_rows(1000) + short_rows() + short_stable_rows() + arg_rows(a):
+    ] + sort_rows(1000) + short_rows() + short_stable_rows() + argsort_rows() + arg_rows(a):
         if len(sys.argv) > 1 and not name.startswith(tuple(sys.argv[1:])):
             continue
         print(f"{name}: numpy {np.__version__} median {median_ms(fn):.3f} ms")

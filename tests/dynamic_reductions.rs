@@ -749,3 +749,53 @@ fn a_rank_0_tensor_argsorts_along_axis_0_as_numpy_does() {
         Err(ShapeError::Axis { axis: 0, .. })
     ));
 }
+
+/// `try_argsort` is stable on both sides of the lane length where it changes sorts (64), with
+/// many ties, for lanes that follow one another (a packed tensor) and lanes with a stride (its
+/// transpose): against a stable sort of each lane's positions by key.
+#[test]
+fn argsort_is_stable_on_short_and_long_lanes() {
+    let lens: &[usize] = if cfg!(miri) {
+        &[2, 65]
+    } else {
+        &[1, 2, 10, 63, 64, 65, 200]
+    };
+    for &len in lens {
+        let rows = 3;
+        let v: Vec<f32> = (0..rows * len)
+            .map(|i| match i % 11 {
+                0 => f32::NAN,
+                1 => -0.0,
+                r => ((i * 7) % 5) as f32 - r as f32 % 3.0,
+            })
+            .collect();
+        let t = DynTensor::from_shape_vec(&[rows, len], v.clone()).unwrap();
+        let want = |lane: &[f32]| {
+            let mut order: Vec<usize> = (0..lane.len()).collect();
+            // numpy's order: NaN last, -0.0 equal to 0.0; ties by position.
+            order.sort_by(|&i, &j| {
+                let key = |x: f32| (x.is_nan(), if x.is_nan() { 0.0 } else { x + 0.0 });
+                key(lane[i])
+                    .partial_cmp(&key(lane[j]))
+                    .unwrap()
+                    .then(i.cmp(&j))
+            });
+            order
+        };
+        let got = t.try_argsort(-1).unwrap();
+        for (r, lane) in v.chunks_exact(len).enumerate() {
+            assert_eq!(
+                &got.as_slice()[r * len..(r + 1) * len],
+                &want(lane)[..],
+                "len {len}"
+            );
+        }
+        // The transpose: each lane is a column, read with a stride.
+        let tt = t.t().to_tensor();
+        let got = tt.view().try_argsort(0).unwrap();
+        for (r, lane) in v.chunks_exact(len).enumerate() {
+            let column: Vec<usize> = (0..len).map(|j| got.as_slice()[j * rows + r]).collect();
+            assert_eq!(column, want(lane), "len {len}, transposed");
+        }
+    }
+}

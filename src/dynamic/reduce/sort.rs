@@ -91,20 +91,60 @@ pub(crate) fn argsort<T: Reduce>(
     // overflow when multiplied (and then no lane runs).
     let inner: usize = checked_count(&l.dims[k + 1..]).unwrap_or(1);
     let mut out = alloc::vec![0; l.len()];
-    let mut keys = Vec::with_capacity(len);
-    let mut order: Vec<usize> = Vec::with_capacity(len);
+    let mut pairs: Vec<(T::Key, usize)> = Vec::with_capacity(len);
+    if step == 1 && inner == 1 && l.is_row_major() {
+        // The lanes follow one another, and so do their results: taken as chunks, not from the
+        // odometer of lane starts.
+        if len > 0 && !l.is_empty() {
+            let lanes = data[l.offset..l.offset + l.len()].chunks_exact(len);
+            for (src, dst) in lanes.zip(out.chunks_exact_mut(len)) {
+                sort_pairs(&mut pairs, src.iter().map(|x| x.sort_key()));
+                for (o, &(_, j)) in dst.iter_mut().zip(pairs.iter()) {
+                    *o = j;
+                }
+            }
+        }
+        return Ok(out);
+    }
     // Lane `n` (row-major over the other axes) starts at `outer * len * inner + i` of the output.
     for (n, p) in starts.enumerate() {
-        keys.clear();
-        keys.extend(lane(p, len, step).map(|q| data[q].sort_key()));
-        order.clear();
-        order.extend(0..len);
-        order.sort_by_key(|&j| keys[j]);
+        sort_pairs(&mut pairs, lane(p, len, step).map(|q| data[q].sort_key()));
         let (outer, i) = (n / inner.max(1), n % inner.max(1));
         let start = outer * len * inner + i;
-        for (j, &o) in order.iter().enumerate() {
+        for (j, &(_, o)) in pairs.iter().enumerate() {
             out[start + j * inner] = o;
         }
     }
     Ok(out)
 }
+
+/// `pairs` set to each of `keys` beside its position, in the stable order of the keys. A short
+/// lane's pairs go to the unstable sort: no two are equal, so its order is the stable one, and
+/// it sorts so few in place where the stable sort sets up a merge. A long lane's go to the
+/// stable sort by key alone, which was faster there.
+fn sort_pairs<K: Ord + Copy>(pairs: &mut Vec<(K, usize)>, keys: impl Iterator<Item = K>) {
+    pairs.clear();
+    pairs.extend(keys.zip(0..));
+    if pairs.len() <= INSERTION {
+        // Moved past only by greater keys: equal ones keep their order.
+        for j in 1..pairs.len() {
+            let x = pairs[j];
+            let mut m = j;
+            while m > 0 && pairs[m - 1].0 > x.0 {
+                pairs[m] = pairs[m - 1];
+                m -= 1;
+            }
+            pairs[m] = x;
+        }
+    } else if pairs.len() <= SHORT_LANE {
+        pairs.sort_unstable();
+    } else {
+        pairs.sort_by_key(|&(k, _)| k);
+    }
+}
+
+/// The longest lane [`sort_pairs`] sorts as pairs.
+const SHORT_LANE: usize = 64;
+
+/// The longest lane [`sort_pairs`] sorts by insertion, comparing keys only.
+const INSERTION: usize = 16;
