@@ -38,11 +38,16 @@ def sort_rows(m):
     ]
 
 
-def short_rows():
-    """R5's rows: np.sort along the last axis of short lanes, the same values as R3's."""
+def hashed():
+    """R3's values without the NaNs: 10^6 hashed integers in +-50000, as int64."""
     i = np.arange(1000 * 1000, dtype=np.uint64)
     h = (i * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
-    v = (h % np.uint64(100_003)).astype(np.int64) - 50_000
+    return (h % np.uint64(100_003)).astype(np.int64) - 50_000
+
+
+def short_rows():
+    """R5's rows: np.sort along the last axis of short lanes, the same values as R3's."""
+    v = hashed()
     return [
         (f"R5 np.sort {ty}_{r}x{n}", lambda b=v.astype(dt).reshape(r, n): np.sort(b, axis=-1))
         for r, n in [(100_000, 10), (50_000, 20)]
@@ -52,9 +57,7 @@ def short_rows():
 
 def short_stable_rows():
     """R6's rows: np.sort(kind='stable') along the last axis of short lanes, R3's values."""
-    i = np.arange(1000 * 1000, dtype=np.uint64)
-    h = (i * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
-    v = (h % np.uint64(100_003)).astype(np.int64) - 50_000
+    v = hashed()
     return [
         (
             f"R6 np.sort(kind='stable') {ty}_{r}x{n}",
@@ -67,9 +70,7 @@ def short_stable_rows():
 
 def argsort_rows():
     """R7's rows: np.argsort(kind='stable') along the last axis, R3's values."""
-    i = np.arange(1000 * 1000, dtype=np.uint64)
-    h = (i * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
-    v = (h % np.uint64(100_003)).astype(np.int64) - 50_000
+    v = hashed()
     return [
         (
             f"R7 np.argsort(kind='stable') {ty}_{r}x{n}",

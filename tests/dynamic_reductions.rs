@@ -750,7 +750,7 @@ fn a_rank_0_tensor_argsorts_along_axis_0_as_numpy_does() {
     ));
 }
 
-/// `try_argsort` is stable on both sides of the lane length where it changes sorts (64), with
+/// `try_argsort` is stable on both sides of the lane lengths where it changes sorts (16, 64), with
 /// many ties, for lanes that follow one another (a packed tensor) and lanes with a stride (its
 /// transpose): against a stable sort of each lane's positions by key.
 #[test]
