@@ -11,9 +11,9 @@
 //! operand's rows), they run the register kernels of `small` instead: a GEMM's packing costs more
 //! than such a product. So do products of any size whose left operand has at most eight rows (a
 //! vector times a matrix, a small batch): the kernel then reads the right operand once or twice,
-//! where a GEMM packs all of it first and fills most of its register tile with padding. Other elements, and every
-//! element without `alloc`, run those kernels whenever the layouts allow, else a loop in
-//! `i, k, j` order.
+//! where a GEMM packs all of it first and fills most of its register tile with padding. Other
+//! elements, and every element without `alloc`, run those kernels whenever the layouts allow,
+//! else a loop in `i, k, j` order.
 
 mod dots;
 mod narrow;
@@ -84,8 +84,8 @@ pub trait Product: Reduce + Send + Sync {
 /// any size whose right operand is short and narrow ([`small::narrow_fits`]) or whose left
 /// operand has at most two blocks of the kernel's rows ([`small::FEW_ROWS`]: a vector times a
 /// matrix, a batch of eight), which then reads `B` once or twice where a GEMM packs all of it
-/// and fills most of its register tile with padding: measured in BENCHMARKS.md ("Small
-/// products", "A few rows times a large matrix").
+/// and fills most of its register tile with padding: measured in BENCHMARKS.md ("A few rows
+/// times a large matrix", "Two blocks of rows at any size").
 #[cfg(feature = "alloc")]
 const SMALL_GEMM: usize = 1 << 16;
 

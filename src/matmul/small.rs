@@ -37,7 +37,7 @@ pub(crate) const ROWS: usize = 4;
 
 /// Left operands of at most this many rows (two blocks) take the register kernel at any size:
 /// it reads `b` once a block, where a GEMM crate packs all of `b` first and pads its taller
-/// register tile (BENCHMARKS.md, "A few rows times a large matrix"). With more blocks the
+/// register tile (BENCHMARKS.md, "Two blocks of rows at any size"). With more blocks the
 /// GEMM's packed panels, read from L1 by every block, win.
 #[cfg(feature = "alloc")]
 pub(crate) const FEW_ROWS: usize = 2 * ROWS;

@@ -118,10 +118,11 @@ pub(crate) fn argsort<T: Reduce>(
     Ok(out)
 }
 
-/// `pairs` set to each of `keys` beside its position, in the stable order of the keys. A short
-/// lane's pairs go to the unstable sort: no two are equal, so its order is the stable one, and
-/// it sorts so few in place where the stable sort sets up a merge. A long lane's go to the
-/// stable sort by key alone, which was faster there.
+/// `pairs` set to each of `keys` beside its position, in the stable order of the keys: up to
+/// [`INSERTION`] pairs by insertion on the keys alone; up to [`SHORT_LANE`] by the unstable
+/// sort (no two pairs are equal, so its order is the stable one, and it sorts so few in place
+/// where the stable sort sets up a merge); longer lanes by the stable sort by key, which was
+/// the faster there (BENCHMARKS.md, "Stable argsort").
 fn sort_pairs<K: Ord + Copy>(pairs: &mut Vec<(K, usize)>, keys: impl Iterator<Item = K>) {
     pairs.clear();
     pairs.extend(keys.zip(0..));
