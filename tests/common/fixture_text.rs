@@ -204,3 +204,76 @@ fn fixture_lines_are_the_lines_of_the_text() {
         assert!(got == want, "{} lines of {} bytes", want.len(), text.len());
     }
 }
+
+/// The cases of the fixture file `text` that `keep` takes (each with its position among the
+/// cases), as a fixture file of their own: the file's leading comment lines, a line saying what
+/// the sample is, then each kept case's lines verbatim, from its opening line to its `end`.
+///
+/// This is what a test reads under Miri (`tests/fixtures/miri/`, checked by [`check_sample`]):
+/// there reading the whole file took most of a target's time (122 KB, about a minute), so the
+/// sample is taken natively, once, and committed.
+#[cfg(not(miri))]
+pub fn sample(
+    text: &str,
+    openers: &[&str],
+    rule: &str,
+    mut keep: impl FnMut(usize, &Case<'_>) -> bool,
+) -> String {
+    let mut out: String = text
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    out.push_str(&format!("# Miri's sample of it: {rule}.\n"));
+    let mut block: Vec<&str> = Vec::new();
+    let mut index = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        block.push(line);
+        if line != "end" {
+            continue;
+        }
+        let (opener, id) = block[0].split_once(' ').expect("an opening line");
+        assert!(openers.contains(&opener), "{}: not a case", block[0]);
+        let case = Case {
+            title: block[0],
+            id: id.trim().parse().expect("a case number"),
+            lines: block[1..block.len() - 1]
+                .iter()
+                .map(|l| l.split_once(' ').unwrap_or((l, "")))
+                .collect(),
+        };
+        if keep(index, &case) {
+            for l in &block {
+                out.push_str(l);
+                out.push('\n');
+            }
+        }
+        index += 1;
+        block.clear();
+    }
+    assert!(block.is_empty(), "a case without its `end`");
+    out
+}
+
+/// Checks that `tests/fixtures/miri/<name>` is `want` ([`sample`]'s output), or with
+/// `SHAPED_BLESS=1` in the environment writes it (after `cargo xtask numpy` changed a fixture).
+#[cfg(not(miri))]
+pub fn check_sample(name: &str, want: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/miri")
+        .join(name);
+    if std::env::var_os("SHAPED_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, want).unwrap();
+    }
+    let got = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        got == want,
+        "{} is not the sample of its fixture file: rewrite it with \
+         `SHAPED_BLESS=1 cargo test --test <target> miri_sample`",
+        path.display()
+    );
+}

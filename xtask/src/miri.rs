@@ -14,7 +14,8 @@
 //! the portable build instead (`dynamic_argminmax` checks it there). Every test target
 //! that runs code reaches them, and every one runs here on small inputs: the dynamic unit tests (planner, odometer, the thread split), the dynamic API tests, the
 //! numpy fixtures (one case in ten), the view fixtures (likewise), the everyday functions'
-//! fixtures (one case in eight) and their static forms, the split tests and the
+//! fixtures (one case in eight) and their static forms (each fixture test reads the sample of
+//! its file in `tests/fixtures/miri/`: reading a whole file took up to half a target's time), the split tests and the
 //! allocation tests (their large shapes shrunk under `cfg(miri)`), the static tensor tests, the
 //! generic-code suite, and the whole static value sweep but its three largest shapes. Under Miri
 //! the split thresholds are bytes, so the split tests take the split path on rayon's threads, and
@@ -44,18 +45,36 @@ const LANES: usize = 2;
 /// slowest first so the two lanes finish close together (each lane takes the next target when
 /// it is free).
 const TARGETS: &[(&[&str], &[&str])] = &[
-    // numpy's everyday functions (printing, axis iteration, joins, take, where, scans,
-    // statistics, constructors) on one case in eight; a third of it is reading the fixture
-    // file once, a third printing the shapes numpy summarises (the coverage test only
-    // searches the text).
+    // Unit tests: planner fast paths, the rank-10 odometer, the static plans. Not the vector
+    // sorts' own tests: Miri's CPU has neither unit here, so they would only sort their inputs
+    // with the standard library (62 s) and compare nothing; they run in [`SIMD_TARGETS`].
+    (&["--lib"], &["--skip", "reduce::simd_sort::"]),
+    // argmax/argmin against a plain loop on the portable path (the AVX kernels are not built
+    // under Miri): lanes and rows of every short length, `NaN`s, ties.
+    (&["--test", "dynamic_argminmax"], &[]),
+    // Public dynamic API: errors, rank 0, rank 12, views, in place, static/dynamic mixes.
+    (&["--test", "dynamic_api"], &[]),
+    // ncnn's pairing: views with added unit axes through the dynamic engine (the shape sweeps
+    // of ncnn's tests run the same code on thousands of pairs, minutes under Miri).
     (
-        &["--test", "dynamic_everyday"],
-        &["--skip", "fixtures_cover"],
+        &["--test", "ncnn_binaryop"],
+        &["--skip", "ncnn_tests_", "--skip", "pnnx_numpy"],
     ),
-    // numpy's reductions, sorts and PyTorch's unique runs on one case in ten, through views
-    // of every kind (the coverage test only searches the text).
+    // numpy's reductions, sorts and PyTorch's unique runs on one case in twenty and each
+    // operation's first, through views of every kind (the coverage test only searches the
+    // text).
     (
         &["--test", "dynamic_reductions"],
+        &["--skip", "fixtures_cover"],
+    ),
+    // numpy's matmul on one case in ten (GEMM on strided, transposed and broadcast operands,
+    // through matrixmultiply's `unsafe` kernels), and the static products against them.
+    (&["--test", "dynamic_matmul"], &["--skip", "fixtures_cover"]),
+    // numpy's everyday functions (printing, axis iteration, joins, take, where, scans,
+    // statistics, constructors) on one case of each in eight, no long printing (the coverage
+    // test only searches the text).
+    (
+        &["--test", "dynamic_everyday"],
         &["--skip", "fixtures_cover"],
     ),
     // Every static operator, in-place operator and view against the reference; the three
@@ -88,44 +107,26 @@ const TARGETS: &[(&[&str], &[&str])] = &[
         &["--test", "dynamic_numpy"],
         &["every_numpy_fixture_matches"],
     ),
-    // argmax/argmin against a plain loop on the portable path (the AVX kernels are not built
-    // under Miri): lanes and rows of every short length, `NaN`s, ties.
-    (&["--test", "dynamic_argminmax"], &[]),
-    // Public dynamic API: errors, rank 0, rank 12, views, in place, static/dynamic mixes.
-    (&["--test", "dynamic_api"], &[]),
-    // Unit tests: planner fast paths, the rank-10 odometer, the static plans. Not the vector
-    // sorts' own tests: Miri's CPU has neither unit here, so they would only sort their inputs
-    // with the standard library (62 s) and compare nothing; they run in [`SIMD_TARGETS`].
-    (&["--lib"], &["--skip", "reduce::simd_sort::"]),
-    // numpy's matmul on one case in ten (GEMM on strided, transposed and broadcast operands,
-    // through matrixmultiply's `unsafe` kernels), and the static products against them.
-    (&["--test", "dynamic_matmul"], &["--skip", "fixtures_cover"]),
-    // ncnn's pairing: views with added unit axes through the dynamic engine (the shape sweeps
-    // of ncnn's tests run the same code on thousands of pairs, minutes under Miri).
-    (
-        &["--test", "ncnn_binaryop"],
-        &["--skip", "ncnn_tests_", "--skip", "pnnx_numpy"],
-    ),
+    // The static forms of the everyday functions (joins, `where_`, scans, statistics, axis
+    // iteration) against the dynamic ones.
+    (&["--test", "static_everyday"], &[]),
+    // The static products (small kernel and GEMM) against the dynamic ones.
+    (&["--test", "static_matmul"], &[]),
+    // No allocation on the static path.
+    (&["--test", "no_alloc"], &[]),
     // Static reductions and sorts (their outputs are built by `from_writer`) against the
     // dynamic ones.
     (&["--test", "static_reductions"], &[]),
-    // Generic code over shapes: every operator form, views, in place, on small tensors.
-    (&["--test", "generic"], &[]),
-    // Tensors built in place on the heap (`boxed_*`, the `unsafe` in src/storage/); the
-    // 64 KiB-stack tests run the same code on 2M-element HD images, minutes under Miri.
-    (&["--test", "storage"], &["--skip", "64_kib"]),
     // Shapes with `Dyn` axes: heap storage beside extents, the run-time plan, boxed results
     // written in place (small shapes), products.
     (&["--test", "dyn_shapes"], &[]),
     // The static path's `from_writer` (operators, `from_fn`, conversions).
     (&["--test", "tensor"], &[]),
-    // The static products (small kernel and GEMM) against the dynamic ones.
-    (&["--test", "static_matmul"], &[]),
-    // The static forms of the everyday functions (joins, `where_`, scans, statistics, axis
-    // iteration) against the dynamic ones.
-    (&["--test", "static_everyday"], &[]),
-    // No allocation on the static path.
-    (&["--test", "no_alloc"], &[]),
+    // Generic code over shapes: every operator form, views, in place, on small tensors.
+    (&["--test", "generic"], &[]),
+    // Tensors built in place on the heap (`boxed_*`, the `unsafe` in src/storage/); the
+    // 64 KiB-stack tests run the same code on 2M-element HD images, minutes under Miri.
+    (&["--test", "storage"], &["--skip", "64_kib"]),
 ];
 
 /// Targets run with rayon (default features), under Tree Borrows: the split over rayon's pool

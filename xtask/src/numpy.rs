@@ -8,7 +8,9 @@
 //! `scripts/gen_numpy_everyday_fixtures.py` (the seeds are fixed, so an unchanged script
 //! reproduces its file byte for byte). `reductions.txt` needs numpy only: its
 //! `unique_consecutive` answers
-//! (torch's semantics) come from a reference in plain Python.
+//! (torch's semantics) come from a reference in plain Python. Each file's sample for Miri
+//! (`tests/fixtures/miri/`, which `cargo xtask miri` reads instead) is then rewritten by the
+//! targets' `miri_sample_is_up_to_date` tests.
 
 use std::path::Path;
 use std::process::Command;
@@ -57,7 +59,19 @@ pub fn run(root: &Path) -> Result<(), String> {
             "tests/fixtures/everyday.txt",
         ],
         &[],
-    )
+    )?;
+    let mut samples = vec!["test", "-p", "shaped"];
+    for target in [
+        "dynamic_numpy",
+        "dynamic_views",
+        "dynamic_reductions",
+        "dynamic_matmul",
+        "dynamic_everyday",
+    ] {
+        samples.extend(["--test", target]);
+    }
+    samples.extend(["--", "miri_sample_is_up_to_date"]);
+    crate::run(root, "cargo", &samples, &[("SHAPED_BLESS", "1")])
 }
 
 /// Installs numpy if missing, then times `np.add(a, b, out=c)` on the dynamic benches' workloads
