@@ -14,6 +14,10 @@
 //! - `S7`/`S8`: a few rows times a large matrix, `[1, 512] x [512, 512]` and `[4, 512] x [512,
 //!   512]` f32 (a layer's input one sample or four at a time): past the small products' bound,
 //!   where a GEMM would pack all of the right operand for a row or four.
+//! - `S9`-`S12`: a block or two of rows and more, `[8, 1024] x [1024, 1024]`, `[6, 256] x [256,
+//!   1024]`, `[8, 128] x [128, 128]` and `[16, 512] x [512, 512]` f32.
+//! - `S13`/`S14`: a right operand one panel wide at any number of rows, `[64, 784] x [784, 10]`
+//!   (a batch of 64 MNIST rows through a classifier) and `[1000, 784] x [784, 16]` f32.
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -112,6 +116,8 @@ fn benches(c: &mut Criterion) {
     small(c, "S10", (6, 256, 1024));
     small(c, "S11", (8, 128, 128));
     small(c, "S12", (16, 512, 512));
+    small(c, "S13", (64, 784, 10));
+    small(c, "S14", (1000, 784, 16));
     matvec::<f32>(c, "S3", |x| x);
     matvec::<f64>(c, "S4", f64::from);
 }

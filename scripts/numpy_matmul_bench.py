@@ -36,6 +36,8 @@ def main():
     s10a, s10b = values(6 * 256).reshape(6, 256), values(256 * 1024, 3).reshape(256, 1024)
     s11a, s11b = values(8 * 128).reshape(8, 128), values(128 * 128, 3).reshape(128, 128)
     s12a = values(16 * 512).reshape(16, 512)
+    s13a, s13b = values(64 * 784).reshape(64, 784), values(784 * 10, 3).reshape(784, 10)
+    s14a, s14b = values(1000 * 784).reshape(1000, 784), values(784 * 16, 3).reshape(784, 16)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -54,6 +56,8 @@ def main():
         ("S10 [6,256] @ [256,1024] f32", lambda: s10a @ s10b),
         ("S11 [8,128] @ [128,128] f32", lambda: s11a @ s11b),
         ("S12 [16,512] @ [512,512] f32", lambda: s12a @ s7b),
+        ("S13 [64,784] @ [784,10] f32", lambda: s13a @ s13b),
+        ("S14 [1000,784] @ [784,16] f32", lambda: s14a @ s14b),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

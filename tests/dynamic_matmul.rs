@@ -570,6 +570,16 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (7, 33, 1_000),
             (9, 129, 300),
         ]);
+        // A right operand one panel wide (16 `f32` lanes, 8 `f64`) past the threshold: the
+        // register kernel at any number of rows, a full, a half and a quarter panel, and a last
+        // block in part; one column wider, the GEMM crate.
+        s.extend([
+            (66, 784, 10),
+            (150, 100, 16),
+            (41, 500, 8),
+            (103, 300, 3),
+            (30, 300, 17),
+        ]);
         // A short, narrow right operand at any number of rows (past the threshold too): one
         // row of `C` a step, stored whole except at the end, two rows at a time and one left.
         s.extend([(25_001, 3, 3), (9_000, 8, 8), (1_001, 1, 2), (3, 8, 5)]);

@@ -11,8 +11,9 @@
 //! operand's rows), they run the register kernels of `small` instead: a GEMM's packing costs more
 //! than such a product. So do products of any size whose left operand has at most eight rows (a
 //! vector times a matrix, a small batch): the kernel then reads the right operand once or twice,
-//! where a GEMM packs all of it first and fills most of its register tile with padding. Other
-//! elements, and every element without `alloc`, run those kernels whenever the layouts allow,
+//! where a GEMM packs all of it first and fills most of its register tile with padding, and
+//! products whose right operand is at most one vector register pair wide (16 `f32`, 8 `f64`), which
+//! every block of rows then reads from cache. Other elements, and every element without `alloc`, run those kernels whenever the layouts allow,
 //! else a loop in `i, k, j` order.
 
 mod dots;
@@ -84,8 +85,9 @@ pub trait Product: Reduce + Send + Sync {
 /// any size whose right operand is short and narrow ([`small::narrow_fits`]) or whose left
 /// operand has at most two blocks of the kernel's rows ([`small::FEW_ROWS`]: a vector times a
 /// matrix, a batch of eight), which then reads `B` once or twice where a GEMM packs all of it
-/// and fills most of its register tile with padding: measured in BENCHMARKS.md ("A few rows
-/// times a large matrix", "Two blocks of rows at any size").
+/// and fills most of its register tile with padding, or whose right operand is one panel wide
+/// ([`small::one_panel`]: a batch times a classifier's weights): measured in BENCHMARKS.md ("A
+/// few rows times a large matrix", "Two blocks of rows at any size", "One panel at any size").
 #[cfg(feature = "alloc")]
 const SMALL_GEMM: usize = 1 << 16;
 
@@ -241,7 +243,8 @@ macro_rules! blas {
                     }
                     let small = m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM
                         || small::narrow_fits(k, n, &b)
-                        || m <= small::FEW_ROWS;
+                        || m <= small::FEW_ROWS
+                        || small::one_panel(k, n, &b);
                     if small && small::small_fits(m, k, n, &a, &b) {
                         return small::small_gemm(m, k, n, a, b, c);
                     }

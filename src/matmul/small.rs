@@ -42,6 +42,19 @@ pub(crate) const ROWS: usize = 4;
 #[cfg(feature = "alloc")]
 pub(crate) const FEW_ROWS: usize = 2 * ROWS;
 
+/// Whether `b` (`k x n`) has contiguous rows, is at most one panel wide and small enough to stay
+/// in cache while every block of rows reads it: then the register kernel takes the product at
+/// any size, as every block reads the same panel, where a GEMM crate packs all of `a` and pads
+/// its register tile (BENCHMARKS.md, "One panel at any size"). Measured up to 1 MiB.
+#[cfg(feature = "alloc")]
+pub(crate) fn one_panel<T>(k: usize, n: usize, b: &Matrix<'_, T>) -> bool {
+    b.cols == 1
+        && n <= lanes::<T>()
+        && k.saturating_mul(n)
+            .saturating_mul(core::mem::size_of::<T>())
+            <= 1 << 20
+}
+
 /// Whether [`small_gemm`] can compute `a · b` (`m x k` by `k x n`): nothing is empty, and
 /// either `b`'s rows are contiguous or `a`'s rows and `b`'s columns are.
 #[inline(always)]
