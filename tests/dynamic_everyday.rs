@@ -14,13 +14,7 @@ mod fixture_text;
 
 use fixture_text::{Case, nums};
 
-#[cfg(not(miri))]
-const FIXTURES: &str = include_str!("fixtures/everyday.txt");
-
-/// Under Miri, [`miri_keeps`]'s sample of the file (checked by `miri_sample_is_up_to_date`):
-/// reading the whole file took a third of the target's time there, for the same code paths.
-#[cfg(miri)]
-const FIXTURES: &str = include_str!("fixtures/miri/everyday.txt");
+fixtures!("everyday.txt");
 
 static STORE: OnceLock<fixture_text::Lines> = OnceLock::new();
 

@@ -22,14 +22,7 @@ mod fixture_text;
 
 use fixture_text::{Case, nums};
 
-#[cfg(not(miri))]
-const FIXTURES: &str = include_str!("fixtures/matmul.txt");
-
-/// Under Miri, the cases of the file numbered a multiple of [`MIRI_STEP`] (checked by
-/// `miri_sample_is_up_to_date`): reading the whole file took a large part of the target's time
-/// there.
-#[cfg(miri)]
-const FIXTURES: &str = include_str!("fixtures/miri/matmul.txt");
+fixtures!("matmul.txt");
 
 /// Miri's sample: one case in this many (22 of 220: the generator puts every kind of case and
 /// every element type among them).
@@ -38,11 +31,7 @@ const MIRI_STEP: usize = 10;
 #[cfg(not(miri))]
 #[test]
 fn miri_sample_is_up_to_date() {
-    let rule = format!("every case numbered a multiple of {MIRI_STEP}");
-    let sample = fixture_text::sample(FIXTURES, &["case"], &rule, |_, c| {
-        c.id.is_multiple_of(MIRI_STEP)
-    });
-    fixture_text::check_sample("matmul.txt", &sample);
+    fixture_text::check_numbered_sample("matmul.txt", FIXTURES, &["case"], MIRI_STEP);
 }
 
 /// The variant's name, as the fixtures write it.

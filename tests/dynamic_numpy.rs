@@ -13,13 +13,7 @@ mod fixture_text;
 
 use fixture_text::Case;
 
-#[cfg(not(miri))]
-const FIXTURES: &str = include_str!("fixtures/broadcast.txt");
-
-/// Under Miri, every [`MIRI_STEP`]-th case of the file (checked by `miri_sample_is_up_to_date`):
-/// reading the whole file took most of the target's time there.
-#[cfg(miri)]
-const FIXTURES: &str = include_str!("fixtures/miri/broadcast.txt");
+fixtures!("broadcast.txt");
 
 /// Miri's sample: every `MIRI_STEP`-th case (46 of 460: pairs and triples, errors included).
 const MIRI_STEP: usize = 10;

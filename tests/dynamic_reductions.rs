@@ -21,13 +21,7 @@ mod fixture_text;
 
 use fixture_text::{Case, nums};
 
-#[cfg(not(miri))]
-const FIXTURES: &str = include_str!("fixtures/reductions.txt");
-
-/// Under Miri, [`miri_keeps`]'s sample of the file (checked by `miri_sample_is_up_to_date`):
-/// reading the whole file took over a third of the target's time there.
-#[cfg(miri)]
-const FIXTURES: &str = include_str!("fixtures/miri/reductions.txt");
+fixtures!("reductions.txt");
 
 /// Miri's sample: one case in this many by number.
 const MIRI_STEP: usize = 20;

@@ -12,13 +12,7 @@ mod fixture_text;
 
 use fixture_text::nums;
 
-#[cfg(not(miri))]
-const FIXTURES: &str = include_str!("fixtures/views.txt");
-
-/// Under Miri, the cases of the file numbered a multiple of [`MIRI_STEP`] (checked by
-/// `miri_sample_is_up_to_date`; reading the whole file there cost as much as its cases).
-#[cfg(miri)]
-const FIXTURES: &str = include_str!("fixtures/miri/views.txt");
+fixtures!("views.txt");
 
 /// Miri's sample: one case in this many (the planner and kernels are the same for all).
 const MIRI_STEP: usize = 10;
@@ -26,11 +20,7 @@ const MIRI_STEP: usize = 10;
 #[cfg(not(miri))]
 #[test]
 fn miri_sample_is_up_to_date() {
-    let rule = format!("every case numbered a multiple of {MIRI_STEP}");
-    let sample = fixture_text::sample(FIXTURES, &["case"], &rule, |_, c| {
-        c.id.is_multiple_of(MIRI_STEP)
-    });
-    fixture_text::check_sample("views.txt", &sample);
+    fixture_text::check_numbered_sample("views.txt", FIXTURES, &["case"], MIRI_STEP);
 }
 
 fn bound(s: &str) -> Option<isize> {

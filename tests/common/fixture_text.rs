@@ -277,3 +277,26 @@ pub fn check_sample(name: &str, want: &str) {
         path.display()
     );
 }
+
+/// [`check_sample`] of the sample that keeps the cases of `text` (`tests/fixtures/<name>`)
+/// numbered a multiple of `step`.
+#[cfg(not(miri))]
+pub fn check_numbered_sample(name: &str, text: &str, openers: &[&str], step: usize) {
+    let rule = format!("every case numbered a multiple of {step}");
+    let sample = sample(text, openers, &rule, |_, c| c.id.is_multiple_of(step));
+    check_sample(name, &sample);
+}
+
+/// `const FIXTURES`: the fixture file `tests/fixtures/<name>`, or under Miri its sample in
+/// `tests/fixtures/miri/` ([`sample`]).
+#[macro_export]
+macro_rules! fixtures {
+    ($name:literal) => {
+        #[cfg(not(miri))]
+        const FIXTURES: &str = include_str!(concat!("fixtures/", $name));
+        /// Under Miri, the sample of the file this target's `miri_sample_is_up_to_date`
+        /// checks: reading the whole file took a large part of the target's time there.
+        #[cfg(miri)]
+        const FIXTURES: &str = include_str!(concat!("fixtures/miri/", $name));
+    };
+}
