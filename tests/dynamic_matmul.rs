@@ -547,7 +547,8 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
         s.extend([(1, 33, 150), (2, 17, 300), (3, 5, 200), (1, 9, 16 * 5 + 3)]);
         // At most two blocks of four rows past the threshold (a vector times a matrix, a small
         // batch): the register kernel at any size, one row by four panels for a single row, a
-        // second block whole or in part; nine rows go back to the GEMM crate.
+        // second block whole or in part; nine rows go back to the GEMM crate, or, where the
+        // kernel's AVX-512 build runs, up to sixteen rows take it and seventeen go back.
         s.extend([
             (1, 300, 257),
             (2, 129, 300),
@@ -558,6 +559,9 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (8, 257, 70),
             (7, 33, 1_000),
             (9, 129, 300),
+            (13, 70, 129),
+            (16, 100, 40),
+            (17, 129, 300),
         ]);
         // A right operand one panel wide (16 `f32` lanes, 8 `f64`) past the threshold: the
         // register kernel at any number of rows, a full, a half and a quarter panel, and a last

@@ -9,12 +9,13 @@
 //! slow down on a transposed right operand, where `gemm` does). Below `SMALL_GEMM` (64K)
 //! multiply-adds, when the right operand's rows are contiguous (or its columns and the left
 //! operand's rows), they run the register kernels of `small` instead: a GEMM's packing costs more
-//! than such a product. So do products of any size whose left operand has at most eight rows (a
-//! vector times a matrix, a small batch): the kernel then reads the right operand once or twice,
-//! where a GEMM packs all of it first and fills most of its register tile with padding, and
-//! products whose right operand is at most one vector register pair wide (16 `f32`, 8 `f64`), which
-//! every block of rows then reads from cache. Other elements, and every element without `alloc`, run those kernels whenever the layouts allow,
-//! else a loop in `i, k, j` order.
+//! than such a product. So do products of any size whose left operand has at most eight rows
+//! (sixteen where the kernel's AVX-512 build runs; a vector times a matrix, a small batch): the
+//! kernel then reads the right operand once a block of four rows, where a GEMM packs all of it
+//! first and fills most of its register tile with padding, and products whose right operand is
+//! at most 16 `f32` (8 `f64`) columns wide, which every block of rows then reads from cache.
+//! Other elements, and every element without `alloc`, run those kernels whenever the layouts
+//! allow, else a loop in `i, k, j` order.
 
 mod dots;
 mod narrow;
@@ -83,9 +84,10 @@ pub trait Product: Reduce + Send + Sync {
 /// Products of at most this many multiply-adds whose right operand has contiguous rows skip the
 /// GEMM crate for the register kernel ([`small`]), which packs nothing, and so do products of
 /// any size whose right operand is short and narrow ([`small::narrow_fits`]) or whose left
-/// operand has at most two blocks of the kernel's rows ([`small::FEW_ROWS`]: a vector times a
-/// matrix, a batch of eight), which then reads `B` once or twice where a GEMM packs all of it
-/// and fills most of its register tile with padding, or whose right operand is one panel wide
+/// operand has at most two blocks of the kernel's rows, four where its AVX-512 build runs
+/// ([`small::few_rows`]: a vector times a matrix, a small batch), which then reads `B` once a
+/// block where a GEMM packs all of it and fills most of its register tile with padding, or
+/// whose right operand is one panel wide
 /// ([`small::one_panel`]: a batch times a classifier's weights): measured in BENCHMARKS.md ("A
 /// few rows times a large matrix", "Two blocks of rows at any size", "One panel at any size").
 #[cfg(feature = "alloc")]
@@ -243,7 +245,7 @@ macro_rules! blas {
                     }
                     let small = m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM
                         || small::narrow_fits(k, n, &b)
-                        || m <= small::FEW_ROWS
+                        || small::few_rows(m, n, &b)
                         || small::one_panel(k, n, &b);
                     if small && small::small_fits(m, k, n, &a, &b) {
                         return small::small_gemm(m, k, n, a, b, c);

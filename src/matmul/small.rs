@@ -26,7 +26,9 @@
 //! The narrow kernel (a short, narrow `B`) is in `narrow.rs`.
 //!
 //! On x86-64 with `std` the kernels are also compiled for AVX2 and that build runs when the CPU
-//! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate.
+//! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate, and
+//! for AVX-512F, which runs blocks of four rows by full panels when `B`'s rows are close
+//! (`avx512_blocks`).
 
 use super::{Matrix, dots};
 use crate::Reduce;
@@ -41,6 +43,21 @@ pub(crate) const ROWS: usize = 4;
 /// GEMM's packed panels, read from L1 by every block, win.
 #[cfg(feature = "alloc")]
 pub(crate) const FEW_ROWS: usize = 2 * ROWS;
+
+/// Left operands of at most this many rows (four blocks) take the register kernel at any size
+/// when its AVX-512 build runs ([`avx512_blocks`]): with one 64-byte register a row of a block
+/// it measured 0.7x matrixmultiply's time at 12 and 16 rows (BENCHMARKS.md, "AVX-512 where the
+/// rows of `B` are close").
+#[cfg(feature = "alloc")]
+const FEW_ROWS_AVX512: usize = 4 * ROWS;
+
+/// Whether a product of `m` rows by `b` (`n` columns) takes the register kernel at any size:
+/// [`FEW_ROWS`], or [`FEW_ROWS_AVX512`] where the AVX-512 build would run it.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn few_rows<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
+    m <= FEW_ROWS || (m <= FEW_ROWS_AVX512 && avx512_blocks::<T>(m, n, b))
+}
 
 /// Whether `b` (`k x n`) has contiguous rows, is at most one panel wide and small enough to stay
 /// in cache while every block of rows reads it: then the register kernel takes the product at
@@ -108,8 +125,11 @@ pub(crate) fn small_gemm<T: Reduce>(
     }
 }
 
-/// Runs the AVX2 build when the CPU has AVX2 (a cached flag; Miri, which cannot run AVX2, and
-/// builds without `std` take the portable one).
+/// Runs the AVX-512 build when the CPU has AVX-512F, the product is blocks of four rows and
+/// `b`'s rows are less than 4 KiB apart, else the AVX2 build when it has AVX2 (cached flags; Miri, which cannot run either, and
+/// builds without `std` take the portable one). With rows 4 KiB apart or more, every load of `b`
+/// in a step falls in the same cache set and the AVX-512 build, a 64-byte load a row, took up to
+/// 1.85x the AVX2 build's time (BENCHMARKS.md, "AVX-512 where the rows of `B` are close").
 #[inline(always)]
 fn dispatch<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     m: usize,
@@ -120,15 +140,63 @@ fn dispatch<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     c: &mut [T],
 ) {
     #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the AVX2 build only requires AVX2, which the CPU was just found to have.
-        return unsafe { blocks_avx2::<T, W, H, Q>(m, k, n, a, b, c) };
+    {
+        if avx512_blocks::<T>(m, n, &b) {
+            // SAFETY: the AVX-512 build only requires AVX-512F, which the CPU was just found
+            // to have.
+            return unsafe { blocks_avx512::<T, W, H, Q>(m, k, n, a, b, c) };
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the AVX2 build only requires AVX2, which the CPU was just found to have.
+            return unsafe { blocks_avx2::<T, W, H, Q>(m, k, n, a, b, c) };
+        }
     }
     blocks_portable::<T, W, H, Q>(m, k, n, a, b, c);
 }
 
 #[inline(never)]
 fn blocks_portable<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    kernel::<T, W, H, Q>(m, k, n, a, b, c);
+}
+
+/// Whether [`dispatch`] runs the AVX-512 build: the CPU has AVX-512F, the product is blocks of
+/// four rows of `C` by full panels (one 64-byte register a row; not one row by four panels,
+/// narrower panels or dot products, where that build measured no faster or slower) and `b`'s
+/// rows are less than 4 KiB apart.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn avx512_blocks<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    {
+        let near = b
+            .rows
+            .unsigned_abs()
+            .saturating_mul(core::mem::size_of::<T>())
+            < 4096;
+        b.cols == 1
+            && m >= ROWS
+            && n > lanes::<T>() / 2
+            && near
+            && std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(all(feature = "std", target_arch = "x86_64", not(miri))))]
+    {
+        let _ = (m, n, b);
+        false
+    }
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx512f")]
+#[inline(never)]
+fn blocks_avx512<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     m: usize,
     k: usize,
     n: usize,
