@@ -42,7 +42,7 @@ pub(crate) const ROWS: usize = 4;
 /// register tile (BENCHMARKS.md, "Two blocks of rows at any size"). With more blocks the
 /// GEMM's packed panels, read from L1 by every block, win.
 #[cfg(feature = "alloc")]
-pub(crate) const FEW_ROWS: usize = 2 * ROWS;
+const FEW_ROWS: usize = 2 * ROWS;
 
 /// Left operands of at most this many rows (four blocks) take the register kernel at any size
 /// when its AVX-512 build runs ([`avx512_blocks`]): with one 64-byte register a row of a block
@@ -154,16 +154,33 @@ fn dispatch<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     blocks_portable::<T, W, H, Q>(m, k, n, a, b, c);
 }
 
-#[inline(never)]
-fn blocks_portable<T: Reduce, const W: usize, const H: usize, const Q: usize>(
-    m: usize,
-    k: usize,
-    n: usize,
-    a: Matrix<'_, T>,
-    b: Matrix<'_, T>,
-    c: &mut [T],
-) {
-    kernel::<T, W, H, Q>(m, k, n, a, b, c);
+/// One build of [`kernel`] a function: each its own instance, compiled for its instruction set
+/// (`#[target_feature]`), never inlined into a caller compiled for less.
+macro_rules! builds {
+    ($($(#[$attr:meta])* $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[inline(never)]
+        fn $name<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+            m: usize,
+            k: usize,
+            n: usize,
+            a: Matrix<'_, T>,
+            b: Matrix<'_, T>,
+            c: &mut [T],
+        ) {
+            kernel::<T, W, H, Q>(m, k, n, a, b, c);
+        }
+    )*};
+}
+
+builds! {
+    blocks_portable;
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    #[target_feature(enable = "avx2")]
+    blocks_avx2;
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    #[target_feature(enable = "avx512f")]
+    blocks_avx512;
 }
 
 /// Whether [`dispatch`] runs the AVX-512 build: the CPU has AVX-512F, the product is blocks of
@@ -191,34 +208,6 @@ fn avx512_blocks<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
         let _ = (m, n, b);
         false
     }
-}
-
-#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-#[target_feature(enable = "avx512f")]
-#[inline(never)]
-fn blocks_avx512<T: Reduce, const W: usize, const H: usize, const Q: usize>(
-    m: usize,
-    k: usize,
-    n: usize,
-    a: Matrix<'_, T>,
-    b: Matrix<'_, T>,
-    c: &mut [T],
-) {
-    kernel::<T, W, H, Q>(m, k, n, a, b, c);
-}
-
-#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-#[target_feature(enable = "avx2")]
-#[inline(never)]
-fn blocks_avx2<T: Reduce, const W: usize, const H: usize, const Q: usize>(
-    m: usize,
-    k: usize,
-    n: usize,
-    a: Matrix<'_, T>,
-    b: Matrix<'_, T>,
-    c: &mut [T],
-) {
-    kernel::<T, W, H, Q>(m, k, n, a, b, c);
 }
 
 /// The kernel for the operands' layouts: dot products when `b`'s rows are not contiguous, or
