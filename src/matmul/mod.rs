@@ -87,9 +87,9 @@ pub trait Product: Reduce + Send + Sync {
 /// operand has at most two blocks of the kernel's rows, four where its AVX-512 build runs
 /// ([`small::few_rows`]: a vector times a matrix, a small batch), which then reads `B` once a
 /// block where a GEMM packs all of it and fills most of its register tile with padding, or
-/// whose right operand is one panel wide
-/// ([`small::one_panel`]: a batch times a classifier's weights): measured in BENCHMARKS.md ("A
-/// few rows times a large matrix", "Two blocks of rows at any size", "One panel at any size").
+/// whose right operand is one panel wide ([`small::one_panel`]: a batch times a classifier's
+/// weights): measured in BENCHMARKS.md ("A few rows times a large matrix", "Two blocks of rows
+/// at any size", "One panel at any size", "AVX-512 where the rows of `B` are close").
 #[cfg(feature = "alloc")]
 const SMALL_GEMM: usize = 1 << 16;
 

@@ -47,9 +47,9 @@ pub(crate) const ROWS: usize = 4;
 const FEW_ROWS: usize = 2 * ROWS;
 
 /// Left operands of at most this many rows (four blocks) take the register kernel at any size
-/// when its AVX-512 build runs ([`builds::avx512_blocks`]): with one 64-byte register a row of a block
-/// it measured 0.7x matrixmultiply's time at 12 and 16 rows (BENCHMARKS.md, "AVX-512 where the
-/// rows of `B` are close").
+/// when its AVX-512 build runs ([`builds::avx512_blocks`]): with one 64-byte register a row of
+/// a block it measured 0.7x matrixmultiply's time at 12 and 16 rows (BENCHMARKS.md, "AVX-512
+/// where the rows of `B` are close").
 #[cfg(feature = "alloc")]
 const FEW_ROWS_AVX512: usize = 4 * ROWS;
 

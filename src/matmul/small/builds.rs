@@ -6,10 +6,11 @@ use super::{Matrix, kernel};
 use crate::Reduce;
 
 /// Runs the AVX-512 build when the CPU has AVX-512F, the product is blocks of four rows and
-/// `b`'s rows are less than 4 KiB apart, else the AVX2 build when it has AVX2 (cached flags;
-/// Miri, which cannot run either, and builds without `std` take the portable one). With rows 4 KiB apart or more, every load of `b`
-/// in a step falls in the same cache set and the AVX-512 build, a 64-byte load a row, took up to
-/// 1.85x the AVX2 build's time (BENCHMARKS.md, "AVX-512 where the rows of `B` are close").
+/// `b`'s rows are less than 4 KiB apart ([`avx512_blocks`]), else the AVX2 build when it has
+/// AVX2 (cached flags; Miri, which cannot run either, and builds without `std` take the
+/// portable one). With rows 4 KiB apart or more, every load of `b` in a step falls in the same
+/// cache set and the AVX-512 build, a 64-byte load a row, took up to 1.85x the AVX2 build's
+/// time (BENCHMARKS.md, "AVX-512 where the rows of `B` are close").
 #[inline(always)]
 pub(super) fn dispatch<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     m: usize,
