@@ -513,6 +513,11 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             // (256 natively): four whole steps of eight lanes and a rest of three.
             (2, 35, 3),
             (1, 5, 40),
+            // The AVX-512 build's tiles (their portable build under Miri): eight rows and a
+            // block of four repeating its last row, by a double panel and a narrow rest; from
+            // 16 rows, `b` copied first.
+            (9, 3, 35),
+            (17, 2, 33),
         ]
     } else {
         // Rows: one block of four, a part one, several; columns: every count of lanes a panel of
@@ -572,6 +577,21 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (41, 500, 8),
             (103, 300, 3),
             (30, 300, 17),
+        ]);
+        // The tiles of eight and four rows by double panels where the AVX-512 build runs: one
+        // tile; tiles and a block of four repeating rows; a whole panel and narrow rests of
+        // each width past the double panels; `b` copied first from 16 rows, or when its rows
+        // are 4 KiB apart; four to seven rows alone; past the threshold.
+        s.extend([
+            (8, 20, 32),
+            (12, 33, 70),
+            (23, 17, 57),
+            (16, 64, 32),
+            (40, 9, 100),
+            (5, 30, 40),
+            (7, 12, 1_100),
+            (9, 5, 1_100),
+            (70, 130, 90),
         ]);
         // A short, narrow right operand at any number of rows (past the threshold too): one
         // row of `C` a step, stored whole except at the end, two rows at a time and one left.

@@ -14,8 +14,13 @@
 //! kernel then reads the right operand once a block of four rows, where a GEMM packs all of it
 //! first and fills most of its register tile with padding, and products whose right operand is
 //! at most 16 `f32` (8 `f64`) columns wide, which every block of rows then reads from cache.
-//! Other elements, and every element without `alloc`, run those kernels whenever the layouts
-//! allow, else a loop in `i, k, j` order.
+//! Where the CPU has AVX-512F and FMA, every product of at least four rows (eight when `B`'s rows
+//! are 4 KiB apart or more) and two panels of columns whose right operand has contiguous rows
+//! runs the kernel's tiles instead, at any size (`small/tiles.rs`: eight rows by two panels of
+//! fused multiply-adds, `B` copied panel by panel as a GEMM packs it), which measured faster than
+//! either GEMM crate and than numpy's OpenBLAS from `[4, 512] x [512, 512]` to `[1024, 1024] x
+//! [1024, 1024]`. Other elements, and every element without `alloc`, run those kernels whenever
+//! the layouts allow, else a loop in `i, k, j` order.
 
 mod dots;
 mod narrow;
@@ -88,8 +93,9 @@ pub trait Product: Reduce + Send + Sync {
 /// ([`small::few_rows`]: a vector times a matrix, a small batch), which then reads `B` once a
 /// block where a GEMM packs all of it and fills most of its register tile with padding, or
 /// whose right operand is one panel wide ([`small::one_panel`]: a batch times a classifier's
-/// weights): measured in BENCHMARKS.md ("A few rows times a large matrix", "Two blocks of rows
-/// at any size", "One panel at any size", "AVX-512 where the rows of `B` are close").
+/// weights), or which the AVX-512 build's tiles take ([`small::tiles_fit`]): measured in
+/// BENCHMARKS.md ("A few rows times a large matrix", "Two blocks of rows at any size", "One
+/// panel at any size", "AVX-512 where the rows of `B` are close", "Tiles of eight rows").
 #[cfg(feature = "alloc")]
 const SMALL_GEMM: usize = 1 << 16;
 
@@ -246,7 +252,8 @@ macro_rules! blas {
                     let small = m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM
                         || small::narrow_fits(k, n, &b)
                         || small::few_rows(m, n, &b)
-                        || small::one_panel(k, n, &b);
+                        || small::one_panel(k, n, &b)
+                        || small::tiles_fit(m, n, &b);
                     if small && small::small_fits(m, k, n, &a, &b) {
                         return small::small_gemm(m, k, n, a, b, c);
                     }

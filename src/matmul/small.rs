@@ -25,12 +25,21 @@
 //! is a dot product along `k` (`dots.rs`, 4-byte elements or one column, `k` of at least 256).
 //! The narrow kernel (a short, narrow `B`) is in `narrow.rs`.
 //!
-//! On x86-64 with `std` the kernels are also compiled for AVX2 and that build runs when the CPU
-//! has it (eight `f32` per instruction instead of SSE2's four), as elsewhere in the crate, and
-//! for AVX-512F, which runs blocks of four rows by full panels when `B`'s rows are close
-//! (`avx512_blocks`).
+//! On x86-64 with `std` the kernels are also compiled for AVX2 with FMA and that build runs when
+//! the CPU has them (eight `f32` per instruction instead of SSE2's four, and one fused
+//! multiply-add for a multiply and an add: each sum then rounded once a step, as BLAS kernels
+//! round it), as elsewhere in the crate, and for AVX-512F, which runs blocks of four rows by full
+//! panels when `B`'s rows are close (`avx512_blocks`; unfused: with four sums in registers a fused
+//! add waits on the one before it), and the tiles of `tiles.rs` (eight rows by two panels, fused)
+//! for products of at least four rows and two panels (`builds::avx512_tiles`).
 
 mod builds;
+// The tiles run in the AVX-512 build, and under Miri in the portable one (to check them).
+#[cfg(any(
+    all(feature = "std", target_arch = "x86_64", not(miri)),
+    all(feature = "alloc", miri)
+))]
+mod tiles;
 
 use super::{Matrix, dots};
 use crate::Reduce;
@@ -59,6 +68,15 @@ const FEW_ROWS_AVX512: usize = 4 * ROWS;
 #[inline(always)]
 pub(crate) fn few_rows<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
     m <= FEW_ROWS || (m <= FEW_ROWS_AVX512 && builds::avx512_blocks::<T>(m, n, b))
+}
+
+/// Whether the AVX-512 build's tiles take the product at any size ([`builds::avx512_tiles`]):
+/// sixteen sums in registers a tile, fused, and `B` copied panel by panel, they measured faster
+/// than the GEMM crates at every size tried (BENCHMARKS.md, "Tiles of eight rows").
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn tiles_fit<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
+    builds::avx512_tiles::<T>(m, n, b)
 }
 
 /// Whether `b` (`k x n`) has contiguous rows, is at most one panel wide and small enough to stay
@@ -131,7 +149,7 @@ pub(crate) fn small_gemm<T: Reduce>(
 /// when it has fewer columns than a panel has lanes (all but `n` of them would be wasted) and
 /// the dot products can read it.
 #[inline(always)]
-fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
     m: usize,
     k: usize,
     n: usize,
@@ -146,13 +164,13 @@ fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize>(
     if dots::fits(k, n, &a, &b) && (!rows || n < W / 4) {
         dots::dots(m, k, n, a, b, c);
     } else {
-        blocks::<T, W, H, Q>(m, k, n, a, b, c);
+        blocks::<T, W, H, Q, F>(m, k, n, a, b, c);
     }
 }
 
 /// Every block of `C`, each stored as its rows' first `min(W, n - j)` columns.
 #[inline(always)]
-fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize>(
+fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
     m: usize,
     k: usize,
     n: usize,
@@ -180,7 +198,7 @@ fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize>(
                 let cols: [usize; ROWS] = core::array::from_fn(|q| (first + q).min(panels - 1) * W);
                 let windows = cols.map(|j| full_windows::<T, W>(k, &b, j));
                 let pad = |p: usize, q: usize| padded_window(&b, p, cols[q]);
-                let acc = block::<T, W>(k, a, &starts, b, &cols, &windows, pad);
+                let acc = block::<T, W, F>(k, a, &starts, b, &cols, &windows, pad);
                 for (q, lanes) in acc.iter().enumerate().take(panels - first) {
                     let at = i * n + cols[q];
                     store(&mut c[at..at + W.min(n - cols[q])], lanes);
@@ -189,13 +207,28 @@ fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize>(
         }
         return;
     }
-    for j in (0..n).step_by(W) {
-        // The last panel no wider than it needs, in halves and quarters of `W` (`[7, 784] x
-        // [784, 10]` f64: 8 and 2 columns rather than 8 and 8), each width its own build.
+    panels_from::<T, W, H, Q, F>(m, k, n, a, b, c, 0);
+}
+
+/// The panels of `C`'s first `m` rows from column `j0` on: `W` columns each, the last no wider
+/// than it needs, in halves and quarters of `W` (`[7, 784] x [784, 10]` f64: 8 and 2 columns
+/// rather than 8 and 8), each width its own build.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn panels_from<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+    j0: usize,
+) {
+    for j in (j0..n).step_by(W) {
         match n - j {
-            w if w > H => panel::<T, W>(m, k, n, a, b, c, j),
-            w if w > Q => panel::<T, H>(m, k, n, a, b, c, j),
-            _ => panel::<T, Q>(m, k, n, a, b, c, j),
+            w if w > H => panel::<T, W, F>(m, k, n, a, b, c, j),
+            w if w > Q => panel::<T, H, F>(m, k, n, a, b, c, j),
+            _ => panel::<T, Q, F>(m, k, n, a, b, c, j),
         }
     }
 }
@@ -203,7 +236,7 @@ fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize>(
 /// The blocks of rows of `C` by the panel of `P` columns from `j` (up to `n`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn panel<T: Reduce, const P: usize>(
+fn panel<T: Reduce, const P: usize, const F: bool>(
     m: usize,
     k: usize,
     n: usize,
@@ -227,7 +260,7 @@ fn panel<T: Reduce, const P: usize>(
     for i in (0..m).step_by(ROWS) {
         // Where each row of the block starts in `a` (rows past the last repeat it).
         let starts: [usize; ROWS] = core::array::from_fn(|r| row_start((i + r).min(m - 1)));
-        let acc = block::<T, P>(k, a, &starts, b, &[j; ROWS], &windows, pad);
+        let acc = block::<T, P, F>(k, a, &starts, b, &[j; ROWS], &windows, pad);
         for (r, lanes) in acc.iter().enumerate().take(m - i) {
             let at = (i + r) * n + j;
             store(&mut c[at..at + width], lanes);
@@ -354,7 +387,7 @@ impl<T: Reduce, const W: usize> Pads<T, W> {
 /// holds there, and not stored), whose windows lie whole in `b` for the rows `p` in
 /// `windows[q]`. Four rows by one panel, or one row by four panels.
 #[inline(always)]
-fn block<T: Reduce, const W: usize>(
+fn block<T: Reduce, const W: usize, const F: bool>(
     k: usize,
     a: Matrix<'_, T>,
     starts: &[usize; ROWS],
@@ -409,7 +442,7 @@ fn block<T: Reduce, const W: usize>(
     let step = |acc: &mut [[T; W]; ROWS], xp: [T; ROWS], yp: [[T; W]; ROWS]| {
         for ((lanes, &xr), y) in acc.iter_mut().zip(&xp).zip(&yp) {
             for (o, &v) in lanes.iter_mut().zip(y) {
-                *o = o.plus(xr.times(v));
+                *o = accumulate::<T, F>(*o, xr, v);
             }
         }
     };
@@ -437,4 +470,16 @@ fn block<T: Reduce, const W: usize>(
         step(&mut acc, x(p), checked!(p));
     }
     acc
+}
+
+/// `acc + x * y`, rounded once (a fused multiply-add, [`Reduce::plus_times`]) when `F`: the
+/// builds for CPUs with FMA, where one instruction replaces two (the AVX2 build took 0.7x its
+/// time on `[7, 784] x [784, 10]`), else as two operations.
+#[inline(always)]
+fn accumulate<T: Reduce, const F: bool>(acc: T, x: T, y: T) -> T {
+    if F {
+        acc.plus_times(x, y)
+    } else {
+        acc.plus(x.times(y))
+    }
 }

@@ -1,0 +1,240 @@
+//! The AVX-512 build's tile for products past a few rows: [`TILE_ROWS`] rows of `C` by two
+//! panels, sixteen 64-byte accumulators of the 32 registers, where the four-row block keeps four.
+//! A step loads two windows of `B` and eight entries of `A` for sixteen fused multiply-adds (the
+//! block: one and four for four), so neither the loads nor the adds' latency bound it. Each
+//! double panel of `B` is first copied to aligned lines in `k`'s order, read by every tile of
+//! rows from L1 or L2, as a GEMM crate packs it; `A` is read where it is, eight rows at a time.
+//!
+//! The tiles cover the whole tiles' rows and the whole double panels' columns; the columns past
+//! them are the block's panels, the rows past them the block's rows (with `F`, fused too). Every
+//! sum starts from its first product and adds the others in `k`'s order, as everywhere in the
+//! kernel.
+
+use super::{Matrix, ROWS, accumulate, covers, store};
+use crate::Reduce;
+use alloc::vec::Vec;
+
+/// Rows of `C` per tile; the rows past the last whole tile take tiles of [`ROWS`].
+pub(super) const TILE_ROWS: usize = 8;
+
+/// Products of at least this many rows copy each double panel of `b` first ([`Pair`]), every
+/// tile of rows then reading it from aligned lines in order; with fewer, each double panel is
+/// read by at most two tiles, from where it is (unless `b`'s rows are 4 KiB apart or more).
+const PACK_ROWS: usize = 2 * TILE_ROWS;
+
+/// `c = a · b` (as [`super::kernel`] takes it; `b`'s rows contiguous, at least [`ROWS`] rows
+/// and a double panel of columns) by tiles, the block's panels past the last double panel.
+#[inline(always)]
+pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    // Every entry the tiles read lies in its buffer: the positions are affine in the row and the
+    // column, so they do if the four corners do (the `Matrix` contract; checked here because the
+    // tiles read unchecked).
+    assert!(
+        covers(&a, m, k) && covers(&b, k, n),
+        "the operands lie in their buffers"
+    );
+    let wide = n - n % (2 * W);
+    // Rows 4 KiB apart or more fall in a few of L1's sets: read in place, each step's windows
+    // evicted each other (BENCHMARKS.md, "AVX-512 where the rows of `B` are close").
+    let near = b.rows.unsigned_abs().saturating_mul(size_of::<T>()) < 4096;
+    let pack = m >= PACK_ROWS || !near;
+    let mut packed: Vec<Pair<T, W>> = Vec::new();
+    if pack && wide > 0 {
+        packed.resize_with(k, || Pair([[T::ZERO; W]; 2]));
+    }
+    for j in (0..wide).step_by(2 * W) {
+        if pack {
+            for (p, Pair([left, right])) in packed.iter_mut().enumerate() {
+                let row = &b.data[start(&b, p, j)..start(&b, p, j) + 2 * W];
+                left.copy_from_slice(&row[..W]);
+                right.copy_from_slice(&row[W..]);
+            }
+            let y = |p: usize| packed[p].0;
+            tile_rows::<T, W, 2, F>(m, k, n, a, c, j, 2 * W, y);
+        } else {
+            let y = |p: usize| -> [[T; W]; 2] {
+                let at = b.data.as_ptr().wrapping_add(start(&b, p, j));
+                // SAFETY: `p < k` and `j + 2 * W <= n`: the window is entries `[p, j..j + 2W]`
+                // of `b`, in `b.data` (`covers`, columns contiguous).
+                unsafe { [*at.cast::<[T; W]>(), *at.add(W).cast::<[T; W]>()] }
+            };
+            tile_rows::<T, W, 2, F>(m, k, n, a, c, j, 2 * W, y);
+        }
+    }
+    // The columns past the double panels: a whole panel read in place, the rest copied.
+    let mut j = wide;
+    if n - j >= W {
+        let y = |p: usize| -> [[T; W]; 1] {
+            let at = b.data.as_ptr().wrapping_add(start(&b, p, j));
+            // SAFETY: `p < k` and `j + W <= n`: the window is entries `[p, j..j + W]` of `b`, in
+            // `b.data` (`covers`, columns contiguous).
+            [unsafe { *at.cast::<[T; W]>() }]
+        };
+        tile_rows::<T, W, 1, F>(m, k, n, a, c, j, W, y);
+        j += W;
+    }
+    match n - j {
+        0 => {}
+        w if w > H => narrow_tiles::<T, W, F>(m, k, n, a, b, c, j),
+        w if w > Q => narrow_tiles::<T, H, F>(m, k, n, a, b, c, j),
+        _ => narrow_tiles::<T, Q, F>(m, k, n, a, b, c, j),
+    }
+}
+
+/// Every row of `C` by the `P` panels of `V` columns from column `j` (the first `width` stored),
+/// whose row `p` `y` reads: tiles of [`TILE_ROWS`], then of [`ROWS`] (the last repeating its
+/// last row, not stored).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn tile_rows<T: Reduce, const V: usize, const P: usize, const F: bool>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    c: &mut [T],
+    j: usize,
+    width: usize,
+    y: impl Fn(usize) -> [[T; V]; P] + Copy,
+) {
+    let row_start = |i: usize| {
+        a.base
+            .wrapping_add((i.min(m - 1) as isize).wrapping_mul(a.rows) as usize)
+    };
+    let tiled = m - m % TILE_ROWS;
+    for i in (0..tiled).step_by(TILE_ROWS) {
+        let starts: [usize; TILE_ROWS] = core::array::from_fn(|r| row_start(i + r));
+        let acc = tile::<T, V, P, TILE_ROWS, F>(k, a, &starts, y);
+        put(&acc[..TILE_ROWS.min(m - i)], c, i * n + j, n, width);
+    }
+    for i in (tiled..m).step_by(ROWS) {
+        let starts: [usize; ROWS] = core::array::from_fn(|r| row_start(i + r));
+        let acc = tile::<T, V, P, ROWS, F>(k, a, &starts, y);
+        put(&acc[..ROWS.min(m - i)], c, i * n + j, n, width);
+    }
+}
+
+/// A tile's rows into `c` from position `at`, rows `n` apart: `width` columns, all of the tile's
+/// or fewer than its first panel.
+#[inline(always)]
+fn put<T: Copy, const V: usize, const P: usize>(
+    acc: &[[[T; V]; P]],
+    c: &mut [T],
+    at: usize,
+    n: usize,
+    width: usize,
+) {
+    for (r, panels) in acc.iter().enumerate() {
+        let at = at + r * n;
+        if width == V * P {
+            for (q, lanes) in panels.iter().enumerate() {
+                c[at + q * V..at + (q + 1) * V].copy_from_slice(lanes);
+            }
+        } else {
+            store(&mut c[at..at + width], &panels[0]);
+        }
+    }
+}
+
+/// The columns of `C` from `j` (fewer than `V`) by tiles of one panel of `V` lanes, `b`'s
+/// windows copied first, zero past `n`: a window of the last rows read in place would run past
+/// `b`'s buffer. With eight rows' sums in registers, the fused adds no longer wait on each
+/// other as the block's four did (`[100, 100] x [100, 100]`: the last four columns took an
+/// eighth of the product's time).
+#[inline(always)]
+fn narrow_tiles<T: Reduce, const V: usize, const F: bool>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+    j: usize,
+) {
+    let width = n - j;
+    let mut packed = alloc::vec![[T::ZERO; V]; k];
+    for (p, window) in packed.iter_mut().enumerate() {
+        window[..width].copy_from_slice(&b.data[start(&b, p, j)..start(&b, p, j) + width]);
+    }
+    tile_rows::<T, V, 1, F>(m, k, n, a, c, j, width, |p| [packed[p]]);
+}
+
+/// The position of entry `[p, j]` of `b` (rows contiguous).
+#[inline(always)]
+fn start<T>(b: &Matrix<'_, T>, p: usize, j: usize) -> usize {
+    b.base
+        .wrapping_add((p as isize).wrapping_mul(b.rows) as usize)
+        .wrapping_add(j)
+}
+
+/// Two windows of a row of `B`, on a cache line of their own.
+#[repr(C, align(64))]
+struct Pair<T, const W: usize>([[T; W]; 2]);
+
+/// One tile: the `R` rows of `a` starting at `starts` times the `P` panels of `V` columns whose
+/// row `p` `y` reads, for `p < k` (at least one).
+#[inline(always)]
+fn tile<T: Reduce, const V: usize, const P: usize, const R: usize, const F: bool>(
+    k: usize,
+    a: Matrix<'_, T>,
+    starts: &[usize; R],
+    y: impl Fn(usize) -> [[T; V]; P],
+) -> [[[T; V]; P]; R] {
+    // The entry `[i, p]` of `a` for the tile's row `r`. Read one at a time where it is used: read
+    // as an array of eight, they were gathered into one vector and spilled.
+    let x = |r: usize, p: usize| -> T {
+        let col = (p as isize).wrapping_mul(a.cols) as usize;
+        // SAFETY: `starts[r] + col` is the position of entry `[i, p]` of `a` for a row `i < m`
+        // and `p < k`, which `tiles` asserted lies in `a.data` (`covers`).
+        unsafe { *a.data.get_unchecked(starts[r].wrapping_add(col)) }
+    };
+    // Each row's sums written out one row at a time with constant indices, not in a loop over
+    // the rows: in a loop, `f64`'s eight rows were vectorised across (the entries of `a`
+    // gathered, the sums scattered to memory), 15x slower.
+    macro_rules! each_row {
+        (|$r:ident| $body:expr) => {{
+            const { assert!(R == ROWS || R == TILE_ROWS) };
+            let mut row = |$r: usize| $body;
+            row(0);
+            row(1);
+            row(2);
+            row(3);
+            if R == TILE_ROWS {
+                row(4);
+                row(5);
+                row(6);
+                row(7);
+            }
+        }};
+    }
+    // Each sum starts from its first product (a float `0 + x` is not `x` for `x = -0.0`).
+    let mut acc = [[[T::ZERO; V]; P]; R];
+    let y0 = y(0);
+    each_row!(|r| {
+        let xr = x(r, 0);
+        for (lanes, window) in acc[r].iter_mut().zip(&y0) {
+            for (o, &v) in lanes.iter_mut().zip(window) {
+                *o = xr.times(v);
+            }
+        }
+    });
+    for p in 1..k {
+        // By value: borrowed, the rows were not unrolled and the sums left registers.
+        let yp = y(p);
+        each_row!(|r| {
+            let xr = x(r, p);
+            for (lanes, window) in acc[r].iter_mut().zip(&yp) {
+                for (o, &v) in lanes.iter_mut().zip(window) {
+                    *o = accumulate::<T, F>(*o, xr, v);
+                }
+            }
+        });
+    }
+    acc
+}
