@@ -18,6 +18,8 @@
 //!   1024]`, `[8, 128] x [128, 128]` and `[16, 512] x [512, 512]` f32.
 //! - `S13`/`S14`: a right operand one panel wide at any number of rows, `[64, 784] x [784, 10]`
 //!   (a batch of 64 MNIST rows through a classifier) and `[1000, 784] x [784, 16]` f32.
+//! - `S15`-`S17`: squares of a few tiles, `[64, 64] x [64, 64]` and `[256, 256] x [256, 256]`
+//!   f32, `[128, 128] x [128, 128]` f64.
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -118,6 +120,9 @@ fn benches(c: &mut Criterion) {
     small(c, "S12", (16, 512, 512));
     small(c, "S13", (64, 784, 10));
     small(c, "S14", (1000, 784, 16));
+    small(c, "S15", (64, 64, 64));
+    small(c, "S16", (256, 256, 256));
+    small_of::<f64>(c, "S17", (128, 128, 128), f64::from);
     matvec::<f32>(c, "S3", |x| x);
     matvec::<f64>(c, "S4", f64::from);
 }
@@ -149,16 +154,25 @@ where
 }
 
 /// A small `[m, k] x [k, n]` f32 product: `try_matmul` against ndarray's `dot`.
-fn small(c: &mut Criterion, name: &str, (m, k, n): (usize, usize, usize)) {
-    let va: Vec<f32> = (0..m * k).map(value).collect();
-    let vb: Vec<f32> = (0..k * n).map(|i| value(i + 3)).collect();
+fn small(c: &mut Criterion, name: &str, shape: (usize, usize, usize)) {
+    small_of::<f32>(c, name, shape, |x| x);
+}
+
+/// A small `[m, k] x [k, n]` product of `T`: `try_matmul` against ndarray's `dot`.
+fn small_of<T>(c: &mut Criterion, name: &str, (m, k, n): (usize, usize, usize), cast: fn(f32) -> T)
+where
+    T: shaped::Product + ndarray::LinalgScalar + Into<f64>,
+{
+    let va: Vec<T> = (0..m * k).map(|i| cast(value(i))).collect();
+    let vb: Vec<T> = (0..k * n).map(|i| cast(value(i + 3))).collect();
     let a = DynTensor::from_shape_vec(&[m, k], va.clone()).unwrap();
     let b = DynTensor::from_shape_vec(&[k, n], vb.clone()).unwrap();
     let na = Array2::from_shape_vec((m, k), va).unwrap();
     let nb = Array2::from_shape_vec((k, n), vb).unwrap();
     let want = na.dot(&nb);
     let got = a.try_matmul(&b).unwrap();
-    for (x, y) in got.as_slice().iter().zip(want.as_slice().unwrap()) {
+    for (&x, &y) in got.as_slice().iter().zip(want.as_slice().unwrap()) {
+        let (x, y): (f64, f64) = (x.into(), y.into());
         assert!((x - y).abs() <= 1e-3 * y.abs().max(1.0), "{x} vs {y}");
     }
     let mut g = c.benchmark_group(name);

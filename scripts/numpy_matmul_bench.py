@@ -38,6 +38,10 @@ def main():
     s12a = values(16 * 512).reshape(16, 512)
     s13a, s13b = values(64 * 784).reshape(64, 784), values(784 * 10, 3).reshape(784, 10)
     s14a, s14b = values(1000 * 784).reshape(1000, 784), values(784 * 16, 3).reshape(784, 16)
+    s15a, s15b = values(64 * 64).reshape(64, 64), values(64 * 64, 3).reshape(64, 64)
+    s16a, s16b = values(256 * 256).reshape(256, 256), values(256 * 256, 3).reshape(256, 256)
+    s17a = values(128 * 128).reshape(128, 128).astype(np.float64)
+    s17b = values(128 * 128, 3).reshape(128, 128).astype(np.float64)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -58,6 +62,9 @@ def main():
         ("S12 [16,512] @ [512,512] f32", lambda: s12a @ s7b),
         ("S13 [64,784] @ [784,10] f32", lambda: s13a @ s13b),
         ("S14 [1000,784] @ [784,16] f32", lambda: s14a @ s14b),
+        ("S15 [64,64] @ [64,64] f32", lambda: s15a @ s15b),
+        ("S16 [256,256] @ [256,256] f32", lambda: s16a @ s16b),
+        ("S17 [128,128] @ [128,128] f64", lambda: s17a @ s17b),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

@@ -11,7 +11,7 @@ use super::{Matrix, kernel};
 use crate::Reduce;
 
 /// Runs the AVX-512 build's tiles where [`avx512_tiles`] holds, else the AVX-512 build when the
-/// CPU has AVX-512F, the product is blocks of four rows and `b`'s rows are less than 4 KiB apart
+/// CPU has AVX-512F and FMA, the product is blocks of four rows and `b`'s rows are less than 4 KiB apart
 /// ([`avx512_blocks`]), else the AVX2 build when it has AVX2 and FMA (cached flags; Miri, which
 /// cannot run them, and builds without `std` take the portable one, and Miri the tiles' portable
 /// build where their shape fits). With rows 4 KiB apart or more, every load of `b` in a step
@@ -38,8 +38,8 @@ pub(super) fn dispatch<T: Reduce, const W: usize, const H: usize, const Q: usize
             return unsafe { tiles_avx512::<T, W, H, Q>(m, k, n, a, b, c) };
         }
         if avx512_blocks::<T>(m, n, &b) {
-            // SAFETY: the AVX-512 build only requires AVX-512F, which the CPU was just found
-            // to have.
+            // SAFETY: the AVX-512 build only requires AVX-512F and FMA, which the CPU was just
+            // found to have.
             return unsafe { blocks_avx512::<T, W, H, Q>(m, k, n, a, b, c) };
         }
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
@@ -79,8 +79,8 @@ builds! {
     #[target_feature(enable = "avx2,fma")]
     blocks_avx2 => kernel, fused: true;
     #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-    #[target_feature(enable = "avx512f")]
-    blocks_avx512 => kernel, fused: false;
+    #[target_feature(enable = "avx512f,fma")]
+    blocks_avx512 => kernel, fused: true;
     #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
     #[target_feature(enable = "avx512f,fma")]
     tiles_avx512 => tiles, fused: true;
@@ -105,6 +105,7 @@ pub(super) fn avx512_blocks<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
             && n > super::lanes::<T>() / 2
             && near
             && std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("fma")
     }
     #[cfg(not(all(feature = "std", target_arch = "x86_64", not(miri))))]
     {
