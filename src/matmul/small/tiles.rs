@@ -1,14 +1,15 @@
 //! The AVX-512 build's tile for products past a few rows: [`TILE_ROWS`] rows of `C` by two
 //! panels, sixteen 64-byte accumulators of the 32 registers, where the four-row block keeps four.
 //! A step loads two windows of `B` and eight entries of `A` for sixteen fused multiply-adds (the
-//! block: one and four for four), so neither the loads nor the adds' latency bound it. Each
-//! double panel of `B` is first copied to aligned lines in `k`'s order, read by every tile of
-//! rows from L1 or L2, as a GEMM crate packs it; `A` is read where it is, eight rows at a time.
+//! block: one and four for four), so neither the loads nor the adds' latency bound it. For many
+//! rows of a larger `B`, each double panel of `B` is first copied to aligned lines in `k`'s order,
+//! read by every tile of rows from L1 or L2, as a GEMM crate packs it; `A` is read where it is,
+//! eight rows at a time.
 //!
-//! The tiles cover the whole tiles' rows and the whole double panels' columns; the columns past
-//! them are the block's panels, the rows past them the block's rows (with `F`, fused too). Every
-//! sum starts from its first product and adds the others in `k`'s order, as everywhere in the
-//! kernel.
+//! Tiles of eight rows cover the rows, then tiles of four (the last repeating its last row); the
+//! columns past the double panels take tiles of one panel, the last no wider than it needs and
+//! copied with zeros past `n`. Every sum starts from its first product and adds the others in
+//! `k`'s order, as everywhere in the kernel, fused throughout.
 
 use super::{Matrix, ROWS, accumulate, covers, store};
 use crate::Reduce;
@@ -17,10 +18,17 @@ use alloc::vec::Vec;
 /// Rows of `C` per tile; the rows past the last whole tile take tiles of [`ROWS`].
 pub(super) const TILE_ROWS: usize = 8;
 
-/// Products of at least this many rows copy each double panel of `b` first ([`Pair`]), every
-/// tile of rows then reading it from aligned lines in order; with fewer, each double panel is
-/// read by at most two tiles, from where it is (unless `b`'s rows are 4 KiB apart or more).
+/// Products of at least this many rows copy each double panel of `b` first ([`Pair`]) when `b`
+/// is larger than [`PACK_BYTES`], every tile of rows then reading it from aligned lines in order;
+/// with fewer, each double panel is read by at most two tiles, from where it is (unless `b`'s rows
+/// are 4 KiB apart or more).
 const PACK_ROWS: usize = 2 * TILE_ROWS;
+
+/// A right operand of at most this many bytes stays in L1 read in place, and is not copied: the
+/// copy took a tenth of `[64, 64] x [64, 64]`'s time. Read in place, a larger one's rows fell
+/// into a few of L1's sets and evicted each other (`[128, 128] x [128, 128]` f32 took 1.3x
+/// numpy's time).
+const PACK_BYTES: usize = 32 << 10;
 
 /// `c = a · b` (as [`super::kernel`] takes it; `b`'s rows contiguous, at least [`ROWS`] rows
 /// and a double panel of columns) by tiles, the block's panels past the last double panel.
@@ -44,7 +52,8 @@ pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, c
     // Rows 4 KiB apart or more fall in a few of L1's sets: read in place, each step's windows
     // evicted each other (BENCHMARKS.md, "AVX-512 where the rows of `B` are close").
     let near = b.rows.unsigned_abs().saturating_mul(size_of::<T>()) < 4096;
-    let pack = m >= PACK_ROWS || !near;
+    let bytes = k.saturating_mul(n).saturating_mul(size_of::<T>());
+    let pack = (m >= PACK_ROWS && bytes > PACK_BYTES) || !near;
     let mut packed: Vec<Pair<T, W>> = Vec::new();
     if pack && wide > 0 {
         packed.resize_with(k, || Pair([[T::ZERO; W]; 2]));
