@@ -18,8 +18,8 @@
 //! are 4 KiB apart or more) and two panels of columns whose right operand has contiguous rows
 //! runs the kernel's tiles instead, at any size (`small/tiles.rs`: eight rows by two panels of
 //! fused multiply-adds, `B` copied panel by panel as a GEMM packs it), which measured faster than
-//! either GEMM crate and than numpy's OpenBLAS from `[4, 512] x [512, 512]` to `[1024, 1024] x
-//! [1024, 1024]`. Other elements, and every element without `alloc`, run those kernels whenever
+//! matrixmultiply from `[4, 512] x [512, 512]` to `[1024, 1024] x [1024, 1024]` (BENCHMARKS.md,
+//! "Tiles of eight rows"). Other elements, and every element without `alloc`, run those kernels whenever
 //! the layouts allow, else a loop in `i, k, j` order.
 
 mod dots;

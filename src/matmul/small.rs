@@ -73,7 +73,7 @@ pub(crate) fn few_rows<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
 
 /// Whether the AVX-512 build's tiles take the product at any size ([`builds::avx512_tiles`]):
 /// sixteen sums in registers a tile, fused, and `B` copied panel by panel, they measured faster
-/// than the GEMM crates at every size tried (BENCHMARKS.md, "Tiles of eight rows").
+/// than matrixmultiply at every size tried (BENCHMARKS.md, "Tiles of eight rows").
 #[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn tiles_fit<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {

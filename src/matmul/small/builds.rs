@@ -116,7 +116,7 @@ pub(super) fn avx512_blocks<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
 
 /// Whether [`dispatch`] runs the AVX-512 build's tiles ([`tiles`]): the CPU has AVX-512F and
 /// FMA and the product's shape fits them ([`tiles_shape`]). Then at every size: the packed
-/// double panel streams from L2 or memory in order, and measured no slower than the GEMM crate
+/// double panel streams from L2 or memory in order, and measured faster than matrixmultiply
 /// up to `[1024, 1024] x [1024, 1024]` and `k` = 16384 (BENCHMARKS.md, "Tiles of eight rows").
 #[cfg(feature = "alloc")]
 #[inline(always)]
