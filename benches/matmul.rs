@@ -20,6 +20,8 @@
 //!   (a batch of 64 MNIST rows through a classifier) and `[1000, 784] x [784, 16]` f32.
 //! - `S15`-`S17`: squares of a few tiles, `[64, 64] x [64, 64]` and `[256, 256] x [256, 256]`
 //!   f32, `[128, 128] x [128, 128]` f64.
+//! - `S18`/`S19`: two and three rows, `[2, 512] x [512, 512]` and `[3, 64] x [64, 1000]` f32 (a
+//!   pair or a triple of samples through a layer).
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -123,6 +125,8 @@ fn benches(c: &mut Criterion) {
     small(c, "S15", (64, 64, 64));
     small(c, "S16", (256, 256, 256));
     small_of::<f64>(c, "S17", (128, 128, 128), f64::from);
+    small(c, "S18", (2, 512, 512));
+    small(c, "S19", (3, 64, 1000));
     matvec::<f32>(c, "S3", |x| x);
     matvec::<f64>(c, "S4", f64::from);
 }

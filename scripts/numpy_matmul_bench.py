@@ -42,6 +42,8 @@ def main():
     s16a, s16b = values(256 * 256).reshape(256, 256), values(256 * 256, 3).reshape(256, 256)
     s17a = values(128 * 128).reshape(128, 128).astype(np.float64)
     s17b = values(128 * 128, 3).reshape(128, 128).astype(np.float64)
+    s18a = values(2 * 512).reshape(2, 512)
+    s19a, s19b = values(3 * 64).reshape(3, 64), values(64 * 1000, 3).reshape(64, 1000)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -65,6 +67,8 @@ def main():
         ("S15 [64,64] @ [64,64] f32", lambda: s15a @ s15b),
         ("S16 [256,256] @ [256,256] f32", lambda: s16a @ s16b),
         ("S17 [128,128] @ [128,128] f64", lambda: s17a @ s17b),
+        ("S18 [2,512] @ [512,512] f32", lambda: s18a @ s7b),
+        ("S19 [3,64] @ [64,1000] f32", lambda: s19a @ s19b),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

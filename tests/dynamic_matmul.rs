@@ -518,6 +518,9 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             // 16 rows, `b` copied first.
             (9, 3, 35),
             (17, 2, 33),
+            // Two rows by four panels and the rest; a narrow right operand by tiles.
+            (2, 3, 70),
+            (9, 10, 3),
         ]
     } else {
         // Rows: one block of four, a part one, several; columns: every count of lanes a panel of
@@ -592,6 +595,19 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (7, 12, 1_100),
             (9, 5, 1_100),
             (70, 130, 90),
+        ]);
+        // Where the AVX-512 build runs: two rows by four panels at a time, then a double panel,
+        // a whole one or a narrow rest; two and three rows past the threshold; a right operand
+        // at most half a panel wide by tiles of rows.
+        s.extend([
+            (2, 40, 64),
+            (2, 9, 200),
+            (2, 600, 130),
+            (3, 64, 512),
+            (1_000, 64, 4),
+            (12, 20, 2),
+            (33, 40, 8),
+            (500, 100, 5),
         ]);
         // A short, narrow right operand at any number of rows (past the threshold too): one
         // row of `C` a step, stored whole except at the end, two rows at a time and one left.

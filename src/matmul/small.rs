@@ -208,24 +208,9 @@ fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bo
         }
         return;
     }
-    panels_from::<T, W, H, Q, F>(m, k, n, a, b, c, 0);
-}
-
-/// The panels of `C`'s first `m` rows from column `j0` on: `W` columns each, the last no wider
-/// than it needs, in halves and quarters of `W` (`[7, 784] x [784, 10]` f64: 8 and 2 columns
-/// rather than 8 and 8), each width its own build.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn panels_from<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
-    m: usize,
-    k: usize,
-    n: usize,
-    a: Matrix<'_, T>,
-    b: Matrix<'_, T>,
-    c: &mut [T],
-    j0: usize,
-) {
-    for j in (j0..n).step_by(W) {
+    // The panels of `W` columns, the last no wider than it needs, in halves and quarters of `W`
+    // (`[7, 784] x [784, 10]` f64: 8 and 2 columns rather than 8 and 8), each width its own build.
+    for j in (0..n).step_by(W) {
         match n - j {
             w if w > H => panel::<T, W, F>(m, k, n, a, b, c, j),
             w if w > Q => panel::<T, H, F>(m, k, n, a, b, c, j),

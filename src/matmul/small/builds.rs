@@ -135,9 +135,10 @@ pub(super) fn avx512_tiles<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
 }
 
 /// Whether the tiles take a product of `m` rows by `b` (`n` columns): `b`'s rows contiguous, a
-/// double panel of columns, and a tile of rows, or a block of rows where `b`'s rows are less
+/// double panel of columns, and a tile of rows, or two rows or more where `b`'s rows are less
 /// than 4 KiB apart (with fewer than two tiles `b` is read in place, which such rows slow down:
-/// [`avx512_blocks`]).
+/// [`avx512_blocks`]). A single row stays with the blocks, which take it by four panels at a
+/// time.
 #[cfg(any(
     all(feature = "std", target_arch = "x86_64", not(miri)),
     all(feature = "alloc", miri)
@@ -145,5 +146,5 @@ pub(super) fn avx512_tiles<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
 #[inline(always)]
 fn tiles_shape<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
     let near = b.rows.unsigned_abs().saturating_mul(size_of::<T>()) < 4096;
-    b.cols == 1 && n >= 2 * super::lanes::<T>() && (m >= TILE_ROWS || (m >= super::ROWS && near))
+    b.cols == 1 && n >= 2 * super::lanes::<T>() && (m >= TILE_ROWS || (m >= 2 && near))
 }

@@ -8,7 +8,10 @@
 //!
 //! Tiles of eight rows cover the rows, then tiles of four (the last repeating its last row); the
 //! columns past the double panels take tiles of one panel, the last no wider than it needs and
-//! copied with zeros past `n`. Every sum starts from its first product and adds the others in
+//! copied with zeros past `n`. Two rows alone take tiles of two rows by four panels first, so that
+//! each window of `B` serves both rows with eight sums in registers, where a tile of four rows
+//! would compute each row twice (BENCHMARKS.md, "Two and three rows by tiles").
+//! Every sum starts from its first product and adds the others in
 //! `k`'s order, as everywhere in the kernel, fused throughout.
 
 use super::{Matrix, ROWS, accumulate, covers, store};
@@ -30,8 +33,8 @@ const PACK_ROWS: usize = 2 * TILE_ROWS;
 /// numpy's time).
 const PACK_BYTES: usize = 32 << 10;
 
-/// `c = a · b` (as [`super::kernel`] takes it; `b`'s rows contiguous, at least [`ROWS`] rows
-/// and a double panel of columns) by tiles, the block's panels past the last double panel.
+/// `c = a · b` (as [`super::kernel`] takes it; `b`'s rows contiguous, at least two rows and a
+/// double panel of columns) by tiles, the block's panels past the last double panel.
 #[inline(always)]
 pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
     m: usize,
@@ -58,7 +61,24 @@ pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, c
     if pack && wide > 0 {
         packed.resize_with(k, || Pair([[T::ZERO; W]; 2]));
     }
-    for j in (0..wide).step_by(2 * W) {
+    // Two rows by four panels where they fit: each window of `b` read once for both rows, which
+    // a tile of four rows would repeat.
+    let mut j0 = 0;
+    if m == 2 && !pack {
+        j0 = n - n % (4 * W);
+        for j in (0..j0).step_by(4 * W) {
+            // SAFETY: `j + 4 * W <= j0 <= n`, `b` covers `[k, n]`, and the tiles read rows
+            // `p < k`.
+            let y = unsafe { in_place::<T, W, 4>(b, j) };
+            let starts = [0, 1].map(|i| {
+                a.base
+                    .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
+            });
+            let acc = tile::<T, W, 4, 2, F>(k, a, &starts, y);
+            put(&acc, c, j, n, 4 * W);
+        }
+    }
+    for j in (j0..wide).step_by(2 * W) {
         if pack {
             for (p, Pair([left, right])) in packed.iter_mut().enumerate() {
                 let row = &b.data[start(&b, p, j)..start(&b, p, j) + 2 * W];
@@ -68,24 +88,17 @@ pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, c
             let y = |p: usize| packed[p].0;
             tile_rows::<T, W, 2, F>(m, k, n, a, c, j, 2 * W, y);
         } else {
-            let y = |p: usize| -> [[T; W]; 2] {
-                let at = b.data.as_ptr().wrapping_add(start(&b, p, j));
-                // SAFETY: `p < k` and `j + 2 * W <= n`: the window is entries `[p, j..j + 2W]`
-                // of `b`, in `b.data` (`covers`, columns contiguous).
-                unsafe { [*at.cast::<[T; W]>(), *at.add(W).cast::<[T; W]>()] }
-            };
+            // SAFETY: `j + 2 * W <= wide <= n`, `b` covers `[k, n]`, and the tiles read rows
+            // `p < k`.
+            let y = unsafe { in_place::<T, W, 2>(b, j) };
             tile_rows::<T, W, 2, F>(m, k, n, a, c, j, 2 * W, y);
         }
     }
     // The columns past the double panels: a whole panel read in place, the rest copied.
     let mut j = wide;
     if n - j >= W {
-        let y = |p: usize| -> [[T; W]; 1] {
-            let at = b.data.as_ptr().wrapping_add(start(&b, p, j));
-            // SAFETY: `p < k` and `j + W <= n`: the window is entries `[p, j..j + W]` of `b`, in
-            // `b.data` (`covers`, columns contiguous).
-            [unsafe { *at.cast::<[T; W]>() }]
-        };
+        // SAFETY: `j + W <= n`, `b` covers `[k, n]`, and the tiles read rows `p < k`.
+        let y = unsafe { in_place::<T, W, 1>(b, j) };
         tile_rows::<T, W, 1, F>(m, k, n, a, c, j, W, y);
         j += W;
     }
@@ -182,6 +195,26 @@ fn start<T>(b: &Matrix<'_, T>, p: usize, j: usize) -> usize {
         .wrapping_add(j)
 }
 
+/// Row `p`'s `P` windows of `W` columns of `b` from column `j`, read where they are.
+///
+/// # Safety
+/// `b` covers `[k, n]` (its columns contiguous), `j + P * W <= n`, and the reader is called with
+/// rows `p < k` only.
+#[inline(always)]
+unsafe fn in_place<T: Copy, const W: usize, const P: usize>(
+    b: Matrix<'_, T>,
+    j: usize,
+) -> impl Fn(usize) -> [[T; W]; P] + Copy + '_ {
+    move |p| {
+        let at = b.data.as_ptr().wrapping_add(start(&b, p, j));
+        core::array::from_fn(|q| {
+            // SAFETY: the window is entries `[p, j + q * W..j + (q + 1) * W]` of `b`, which lie
+            // in `b.data` by the function's contract.
+            unsafe { *at.add(q * W).cast::<[T; W]>() }
+        })
+    }
+}
+
 /// Two windows of a row of `B`, on a cache line of their own.
 #[repr(C, align(64))]
 struct Pair<T, const W: usize>([[T; W]; 2]);
@@ -208,12 +241,14 @@ fn tile<T: Reduce, const V: usize, const P: usize, const R: usize, const F: bool
     // gathered, the sums scattered to memory), 15x slower.
     macro_rules! each_row {
         (|$r:ident| $body:expr) => {{
-            const { assert!(R == ROWS || R == TILE_ROWS) };
+            const { assert!(R == 2 || R == ROWS || R == TILE_ROWS) };
             let mut row = |$r: usize| $body;
             row(0);
             row(1);
-            row(2);
-            row(3);
+            if R >= ROWS {
+                row(2);
+                row(3);
+            }
             if R == TILE_ROWS {
                 row(4);
                 row(5);
