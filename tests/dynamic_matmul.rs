@@ -15,7 +15,7 @@
 //! Under Miri (`cargo xtask miri`) the cases of `tests/fixtures/miri/matmul.txt` run: one in
 //! [`MIRI_STEP`], the same code paths on a sample of the same inputs.
 
-use shaped::{DynOperand, DynTensor, DynViewMut, Product, ShapeError};
+use shaped::{DynOperand, DynTensor, DynView, DynViewMut, Product, ShapeError, s};
 
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
@@ -698,5 +698,90 @@ fn small_products_match_a_naive_loop() {
         small_products_for::<i32>();
         small_products_for::<i8>();
         small_products_for::<u16>();
+    }
+}
+
+/// A stack of matrices times one matrix or a stack: each matrix of the result against
+/// [`naive`] on that matrix alone, for packed stacks (one batch axis or two, with extent-1 axes,
+/// a right operand with batch axes of extent 1), stacks of strided columns, cut rows, reversed
+/// rows or matrices, and a batched right operand.
+fn stacks_for<T: Elem + std::fmt::Debug + PartialEq>() {
+    let (m, k, n) = if cfg!(miri) { (3, 5, 4) } else { (9, 33, 40) };
+    let b = DynTensor::from_shape_vec(&[k, n], small_values::<T>(k * n, 1)).unwrap();
+    let stack = |dims: &[usize], salt| {
+        let len = dims.iter().product();
+        DynTensor::from_shape_vec(dims, small_values::<T>(len, salt)).unwrap()
+    };
+    let a3 = stack(&[4, m, k], 2);
+    let a4 = stack(&[2, 1, 3, m, k], 3);
+    let wide = stack(&[3, m, 2 * k], 4);
+    let tall = stack(&[3, m + 2, k], 5);
+    let b3 = stack(&[3, k, n], 6);
+    let b1 = b
+        .clone()
+        .try_reshape(&[1, 1, k as isize, n as isize])
+        .unwrap();
+    let cases: Vec<(&str, DynView<'_, T>, DynView<'_, T>)> = vec![
+        ("packed", a3.view(), b.view()),
+        ("two batch axes", a4.view(), b.view()),
+        ("right batch of one", a3.view(), b1.view()),
+        (
+            "strided columns",
+            wide.try_slice(&s![.., .., ..;2]).unwrap(),
+            b.view(),
+        ),
+        (
+            "cut rows",
+            tall.try_slice(&s![.., 1..m + 1, ..]).unwrap(),
+            b.view(),
+        ),
+        (
+            "reversed rows",
+            a3.try_slice(&s![.., ..;-1, ..]).unwrap(),
+            b.view(),
+        ),
+        (
+            "reversed matrices",
+            a3.try_slice(&s![..;-1, .., ..]).unwrap(),
+            b.view(),
+        ),
+        (
+            "batched right",
+            tall.try_slice(&s![.., ..m, ..]).unwrap(),
+            b3.view(),
+        ),
+    ];
+    for (what, a, b) in cases {
+        let got = a.try_matmul(&b).unwrap();
+        let mats = a.shape()[..a.rank() - 2].iter().product::<usize>();
+        assert_eq!(got.shape()[got.rank() - 2..], [m, n], "{what}");
+        let a = a
+            .to_tensor()
+            .try_reshape(&[mats as isize, m as isize, k as isize])
+            .unwrap();
+        let b = b.to_tensor();
+        let bs = b.try_reshape(&[-1, k as isize, n as isize]).unwrap();
+        for i in 0..mats {
+            let ai = a.try_index_axis(0, i as isize).unwrap().to_tensor();
+            let bi = bs
+                .try_index_axis(0, (i % bs.shape()[0]) as isize)
+                .unwrap()
+                .to_tensor();
+            let want = naive(&ai, &bi);
+            assert_eq!(
+                &got.as_slice()[i * m * n..(i + 1) * m * n],
+                &want[..],
+                "{what}, matrix {i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn stacks_times_one_matrix() {
+    stacks_for::<f32>();
+    stacks_for::<f64>();
+    if cfg!(not(miri)) {
+        stacks_for::<i32>();
     }
 }
