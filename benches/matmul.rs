@@ -22,6 +22,8 @@
 //!   f32, `[128, 128] x [128, 128]` f64.
 //! - `S18`/`S19`: two and three rows, `[2, 512] x [512, 512]` and `[3, 64] x [64, 1000]` f32 (a
 //!   pair or a triple of samples through a layer).
+//! - `S20`/`S21`: a few columns by many rows, `[1000, 64] x [64, 4]` and `[1000, 784] x [784, 8]`
+//!   f32 (a batch through a layer of a few outputs).
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -127,6 +129,8 @@ fn benches(c: &mut Criterion) {
     small_of::<f64>(c, "S17", (128, 128, 128), f64::from);
     small(c, "S18", (2, 512, 512));
     small(c, "S19", (3, 64, 1000));
+    small(c, "S20", (1000, 64, 4));
+    small(c, "S21", (1000, 784, 8));
     matvec::<f32>(c, "S3", |x| x);
     matvec::<f64>(c, "S4", f64::from);
 }

@@ -521,6 +521,11 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             // Two rows by four panels and the rest; a narrow right operand by tiles.
             (2, 3, 70),
             (9, 10, 3),
+            // A few columns by groups of `k` (arrays in place of AVX-512 under Miri, from eight
+            // rows): four and two entries a vector with a rest, eight with none.
+            (8, 9, 3),
+            (8, 9, 5),
+            (8, 16, 2),
         ]
     } else {
         // Rows: one block of four, a part one, several; columns: every count of lanes a panel of
@@ -608,6 +613,16 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (12, 20, 2),
             (33, 40, 8),
             (500, 100, 5),
+        ]);
+        // Where the AVX-512 build runs: a few columns by groups of `k` (two, four or eight
+        // entries a vector), with and without a rest of `k`, at the fewest rows that take them.
+        s.extend([
+            (40, 21, 2),
+            (16, 45, 3),
+            (20, 64, 4),
+            (64, 13, 7),
+            (70, 40, 8),
+            (16, 9, 2),
         ]);
         // A short, narrow right operand at any number of rows (past the threshold too): one
         // row of `C` a step, stored whole except at the end, two rows at a time and one left.

@@ -19,7 +19,10 @@
 //! runs the kernel's tiles instead, at any size (`small/tiles.rs`: eight rows by two panels of
 //! fused multiply-adds, `B` copied panel by panel as a GEMM packs it), which measured faster than
 //! matrixmultiply from `[4, 512] x [512, 512]` to `[1024, 1024] x [1024, 1024]` (BENCHMARKS.md,
-//! "Tiles of eight rows"). Other elements, and every element without `alloc`, run those kernels whenever
+//! "Tiles of eight rows"). Where the CPU has AVX-512F, a right operand of 2 to 8 `f32` (2 to 4
+//! `f64`) columns by at least 16 rows (64 for more than half that many columns) runs a kernel of
+//! its own at any size (`small/columns.rs`: each vector a few rows of `B` by its columns, so that
+//! every lane works where a panel would fill a quarter). Other elements, and every element without `alloc`, run those kernels whenever
 //! the layouts allow, else a loop in `i, k, j` order.
 
 mod dots;
@@ -237,7 +240,7 @@ portable!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 /// `f32`/`f64` products through a GEMM crate with `alloc`: `gemm` (feature `gemm`; not under
 /// Miri, which cannot run the `cpuid` it sizes its blocks with) or else `matrixmultiply`.
 macro_rules! blas {
-    ($($t:ty: $sgemm:ident;)*) => {$(
+    ($($t:ty: $sgemm:ident, $columns:ident;)*) => {$(
         impl Product for $t {
             // Inline, so a crate compiles the register kernels under it only if it multiplies
             // (they were most of the optimised code of `shaped` itself: BENCHMARKS.md).
@@ -247,6 +250,10 @@ macro_rules! blas {
                 #[cfg(feature = "alloc")]
                 {
                     if trivial(m, k, n, c) {
+                        return;
+                    }
+                    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+                    if small::$columns(m, k, n, &a, &b, c) {
                         return;
                     }
                     let small = m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM
@@ -386,4 +393,4 @@ fn crate_gemm<T: Reduce + 'static>(
     }
 }
 
-blas! { f32: sgemm; f64: dgemm; }
+blas! { f32: sgemm, try_columns_f32; f64: dgemm, try_columns_f64; }

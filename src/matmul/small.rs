@@ -41,9 +41,14 @@ mod builds;
     all(feature = "alloc", miri)
 ))]
 mod tiles;
+// A few columns on AVX-512, and under Miri on arrays in its place (to check its reads and writes).
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod columns;
 
 use super::{Matrix, dots};
 use crate::Reduce;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) use columns::{try_columns_f32, try_columns_f64};
 
 /// Rows of `C` per block: four rows' accumulators of two AVX2 registers each, with the window
 /// of `B` and the four entries of `A`, fit the sixteen registers.
