@@ -45,6 +45,15 @@ pub(crate) struct Matrix<'a, T> {
     pub cols: isize,
 }
 
+impl<T> Matrix<'_, T> {
+    /// The position of row `i`'s first entry (wrapping, as positions of any stride are formed).
+    #[inline(always)]
+    fn row_start(&self, i: usize) -> usize {
+        self.base
+            .wrapping_add((i as isize).wrapping_mul(self.rows) as usize)
+    }
+}
+
 impl<T: Copy> Matrix<'_, T> {
     #[inline(always)]
     fn at(&self, i: usize, j: usize) -> T {
@@ -240,7 +249,7 @@ portable!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 /// `f32`/`f64` products through a GEMM crate with `alloc`: `gemm` (feature `gemm`; not under
 /// Miri, which cannot run the `cpuid` it sizes its blocks with) or else `matrixmultiply`.
 macro_rules! blas {
-    ($($t:ty: $sgemm:ident, $columns:ident;)*) => {$(
+    ($($t:ty: $sgemm:ident;)*) => {$(
         impl Product for $t {
             // Inline, so a crate compiles the register kernels under it only if it multiplies
             // (they were most of the optimised code of `shaped` itself: BENCHMARKS.md).
@@ -253,7 +262,7 @@ macro_rules! blas {
                         return;
                     }
                     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-                    if small::$columns(m, k, n, &a, &b, c) {
+                    if small::try_columns::<$t>(m, k, n, &a, &b, c) {
                         return;
                     }
                     let small = m.saturating_mul(k).saturating_mul(n) <= SMALL_GEMM
@@ -393,4 +402,4 @@ fn crate_gemm<T: Reduce + 'static>(
     }
 }
 
-blas! { f32: sgemm, try_columns_f32; f64: dgemm, try_columns_f64; }
+blas! { f32: sgemm; f64: dgemm; }

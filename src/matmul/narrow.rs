@@ -66,9 +66,7 @@ fn rows_of<T: Reduce, const L: usize, const K: usize>(
     // or any strides.
     if a.cols == 1 {
         each_row::<T, L, K>(m, n, &rows, c, |i| {
-            let start = a
-                .base
-                .wrapping_add((i as isize).wrapping_mul(a.rows) as usize);
+            let start = a.row_start(i);
             *<&[T; K]>::try_from(&a.data[start..start + K]).expect("K entries")
         });
     } else {

@@ -48,7 +48,7 @@ mod columns;
 use super::{Matrix, dots};
 use crate::Reduce;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
-pub(crate) use columns::{try_columns_f32, try_columns_f64};
+pub(crate) use columns::try_columns;
 
 /// Rows of `C` per block: four rows' accumulators of two AVX2 registers each, with the window
 /// of `B` and the four entries of `A`, fit the sixteen registers.
@@ -188,10 +188,7 @@ fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bo
     // and the column, so they do if the four corners do (the `Matrix` contract; checked here
     // because the loop below reads `a` unchecked).
     assert!(covers(&a, m, k), "the left operand lies in its buffer");
-    let row_start = |i: usize| {
-        a.base
-            .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
-    };
+    let row_start = |i: usize| a.row_start(i);
     let panels = n.div_ceil(W);
     if m < ROWS && 2 * m * panels.div_ceil(ROWS) <= panels {
         // Fewer rows than a block and several panels (a vector times a matrix): each row by four
@@ -236,10 +233,7 @@ fn panel<T: Reduce, const P: usize, const F: bool>(
     c: &mut [T],
     j: usize,
 ) {
-    let row_start = |i: usize| {
-        a.base
-            .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
-    };
+    let row_start = |i: usize| a.row_start(i);
     let whole = full_windows::<T, P>(k, &b, j);
     let windows = [whole; ROWS];
     let pads = Pads::<T, P>::new(k, &b, j, whole);

@@ -22,7 +22,7 @@ const ROWS: usize = 8;
 const MIN_ROWS: usize = if cfg!(miri) { ROWS } else { 2 * ROWS };
 
 /// The kernel's widths for one element type.
-trait Widths {
+pub(crate) trait Widths {
     /// Elements per 64-byte vector.
     const LANES: usize;
     /// The most columns the kernel takes (half a vector: fewer groups of `k` cost more to add up).
@@ -47,7 +47,7 @@ impl Widths for f64 {
 }
 
 /// The vector operations the kernel needs for one element type (64-byte vectors).
-trait Lanes: Widths + Copy + Default {
+pub(crate) trait Lanes: Widths + Copy + Default {
     /// The vector type.
     type V: Copy;
     /// A vector of zeros.
@@ -234,7 +234,7 @@ mod portable {
 /// contiguous, at least [`MIN_ROWS`] of them (and [`Widths::WIDE_ROWS`]), more than 8 rows of
 /// `b` (fewer take the narrow kernel) and 2 to [`Widths::MAX_COLUMNS`] columns. Whether it ran.
 #[inline]
-fn try_columns<T: Lanes>(
+pub(crate) fn try_columns<T: Lanes>(
     m: usize,
     k: usize,
     n: usize,
@@ -276,30 +276,6 @@ fn try_columns<T: Lanes>(
     true
 }
 
-/// `f32`'s [`try_columns`].
-pub(crate) fn try_columns_f32(
-    m: usize,
-    k: usize,
-    n: usize,
-    a: &Matrix<'_, f32>,
-    b: &Matrix<'_, f32>,
-    c: &mut [f32],
-) -> bool {
-    try_columns(m, k, n, a, b, c)
-}
-
-/// `f64`'s [`try_columns`].
-pub(crate) fn try_columns_f64(
-    m: usize,
-    k: usize,
-    n: usize,
-    a: &Matrix<'_, f64>,
-    b: &Matrix<'_, f64>,
-    c: &mut [f64],
-) -> bool {
-    try_columns(m, k, n, a, b, c)
-}
-
 /// The kernel (see the module's documentation), `G` rows of `b` per vector.
 ///
 /// # Safety
@@ -324,13 +300,9 @@ unsafe fn columns<T: Lanes, const G: usize>(
             vector[q * G + p % G] = b.at(p, q);
         }
     }
-    let row_start = |i: usize| {
-        a.base
-            .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
-    };
     let data = a.data.as_ptr();
     for i in (0..m).step_by(ROWS) {
-        let starts: [usize; ROWS] = core::array::from_fn(|r| row_start((i + r).min(m - 1)));
+        let starts: [usize; ROWS] = core::array::from_fn(|r| a.row_start((i + r).min(m - 1)));
         // SAFETY: the CPU has AVX-512F (the function's contract).
         let mut acc = [unsafe { T::zero() }; ROWS];
         for (s, y) in packed.iter().enumerate().take(whole) {

@@ -70,10 +70,7 @@ pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, c
             // SAFETY: `j + 4 * W <= j0 <= n`, `b` covers `[k, n]`, and the tiles read rows
             // `p < k`.
             let y = unsafe { in_place::<T, W, 4>(b, j) };
-            let starts = [0, 1].map(|i| {
-                a.base
-                    .wrapping_add((i as isize).wrapping_mul(a.rows) as usize)
-            });
+            let starts = [0, 1].map(|i| a.row_start(i));
             let acc = tile::<T, W, 4, 2, F>(k, a, &starts, y);
             put(&acc, c, j, n, 4 * W);
         }
@@ -125,10 +122,7 @@ fn tile_rows<T: Reduce, const V: usize, const P: usize, const F: bool>(
     width: usize,
     y: impl Fn(usize) -> [[T; V]; P] + Copy,
 ) {
-    let row_start = |i: usize| {
-        a.base
-            .wrapping_add((i.min(m - 1) as isize).wrapping_mul(a.rows) as usize)
-    };
+    let row_start = |i: usize| a.row_start(i.min(m - 1));
     let tiled = m - m % TILE_ROWS;
     for i in (0..tiled).step_by(TILE_ROWS) {
         let starts: [usize; TILE_ROWS] = core::array::from_fn(|r| row_start(i + r));
