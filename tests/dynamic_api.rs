@@ -256,6 +256,40 @@ fn in_place_ops_keep_the_left_shape() {
 }
 
 #[test]
+fn scalars_on_the_right_of_every_form_and_layout() {
+    let f = DynTensor::from_shape_vec(&[2, 3], vec![1.5f32, -2.0, 3.0, 4.0, 0.5, -6.0]).unwrap();
+    // A reversed, transposed view: every element, in the view's logical order.
+    let v = f.t();
+    let v = v.try_slice(&shaped::s![..;-1, ..]).unwrap();
+    let logical = v.to_vec();
+    assert_eq!(logical, [3.0, -6.0, -2.0, 0.5, 1.5, 4.0]);
+    let each = |op: fn(f32) -> f32| logical.iter().map(|&x| op(x)).collect::<Vec<_>>();
+    assert_eq!((v.clone() + 1.0).to_vec(), each(|x| x + 1.0));
+    assert_eq!((&v - 0.25).to_vec(), each(|x| x - 0.25));
+    assert_eq!((v.clone() * -2.0).to_vec(), each(|x| x * -2.0));
+    assert_eq!((&v / 4.0).to_vec(), each(|x| x / 4.0));
+    assert_eq!(
+        (f.clone() % 1.25).to_vec(),
+        [0.25, -0.75, 0.5, 0.25, 0.5, -1.0]
+    );
+    assert_eq!((v.clone() + 1.0).shape(), [3, 2]);
+
+    // In place, through a strided view: only its elements change.
+    let mut u = DynTensor::from_shape_vec(&[2, 4], (0u16..8).collect()).unwrap();
+    let mut every_other = u.try_slice_mut(&shaped::s![.., ..;-2]).unwrap();
+    every_other += 10;
+    every_other *= 3;
+    every_other -= 1;
+    every_other /= 2;
+    every_other %= 7;
+    assert_eq!(u.to_vec(), [0, 2, 2, 5, 4, 1, 6, 4]);
+    let mut w = u.clone();
+    w += 1;
+    w *= 2;
+    assert_eq!(w.to_vec(), [2, 6, 6, 12, 10, 4, 14, 10]);
+}
+
+#[test]
 fn operators_panic_with_the_error_message() {
     let (a, b) = (t(&[2, 3]), t(&[3]));
     assert_eq!((&a + &b).to_vec(), [2, 4, 6, 5, 7, 9]);

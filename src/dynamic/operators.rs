@@ -9,6 +9,7 @@ use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
 
+use super::methods::map;
 use super::operand::DynOperand;
 use super::tensor::fail;
 use super::{DynTensor, DynView, DynViewMut};
@@ -107,6 +108,29 @@ impl<T: Clone + Neg> Neg for DynTensor<T> {
     }
 }
 
+/// `op(x, rhs)` for each element `x` of `a`, into a new tensor: the body of every scalar impl
+/// below, each passing its operator's function item (a type of its own, so the loop still calls
+/// it directly).
+///
+/// Not inlined: those 420 impls are not generic, so rustc's MIR inliner resolved and inlined
+/// this whole chain into each of them while compiling shaped, about 0.5 s of a dependent's
+/// clean build (BENCHMARKS.md, "Build time of a dependent"); one call per operation is nothing
+/// beside the allocation it makes.
+#[inline(never)]
+fn with_right<A: DynOperand<Elem = T>, T: Copy>(
+    a: &A,
+    rhs: T,
+    op: impl Fn(T, T) -> T,
+) -> DynTensor<T> {
+    map(a, move |x: &T| op(*x, rhs))
+}
+
+/// `op(x, rhs)` in place for each element `x` of a view (not inlined, as [`with_right`]).
+#[inline(never)]
+fn each_with<T: Copy>(xs: &mut DynViewMut<'_, T>, rhs: T, op: impl Fn(&mut T, T)) {
+    xs.map_inplace(|x| op(x, rhs));
+}
+
 /// A primitive scalar on the right of a dynamic tensor, and `tensor ∘= scalar`.
 ///
 /// Not on the left (`2.0 * &t`): those impls on the primitive types would join every "cannot
@@ -125,13 +149,13 @@ macro_rules! scalar {
         impl $OpAssign<$t> for DynTensor<$t> {
             #[inline]
             fn $op_assign(&mut self, rhs: $t) {
-                self.iter_mut().for_each(|x| x.$op_assign(rhs));
+                each_with(&mut self.view_mut(), rhs, <$t as $OpAssign>::$op_assign);
             }
         }
         impl $OpAssign<$t> for DynViewMut<'_, $t> {
             #[inline]
             fn $op_assign(&mut self, rhs: $t) {
-                self.map_inplace(|x| x.$op_assign(rhs));
+                each_with(self, rhs, <$t as $OpAssign>::$op_assign);
             }
         }
     )*};
@@ -140,7 +164,7 @@ macro_rules! scalar {
             type Output = DynTensor<$t>;
             #[inline]
             fn $op(self, rhs: $t) -> DynTensor<$t> {
-                self.map(|x| x.$op(rhs))
+                with_right(&self, rhs, <$t as $Op>::$op)
             }
         }
     };
