@@ -15,8 +15,11 @@
 //! stride 1 and stride 0 so LLVM vectorises it. With constant extents and strides (the static
 //! path) the whole nest folds into what a hand-written loop over those constants compiles to.
 
-use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
+use core::fmt::Write;
+
+use proc_macro::TokenStream;
+
+use crate::code::{join, parse};
 
 #[derive(Clone, Copy)]
 enum Out {
@@ -61,140 +64,146 @@ const FAMILIES: &[Family] = &[
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let max = crate::tokens::rank_literal(input);
-    let mut out = TokenStream::new();
+    let mut out = String::new();
     for fam in FAMILIES {
         for rank in 1..=max {
-            out.extend(kernel(fam, rank));
+            kernel(&mut out, fam, rank);
         }
     }
-    out
+    parse(&out)
 }
 
-fn kernel(fam: &Family, rank: usize) -> TokenStream {
-    let name = format_ident!("{}_r{}", fam.name, rank);
-    let row = format_ident!("{}_as", fam.name);
-    let ins: Vec<Ident> = fam.inputs.iter().map(|x| format_ident!("{}", x)).collect();
-    let elem: Vec<Ident> = fam
-        .inputs
-        .iter()
-        .map(|x| format_ident!("{}", x.to_uppercase()))
-        .collect();
-    let strides: Vec<Ident> = fam.inputs.iter().map(|x| format_ident!("s{}", x)).collect();
-    let bases: Vec<Ident> = fam.inputs.iter().map(|x| format_ident!("i{}", x)).collect();
-    let off = |x: &Ident, level: usize| format_ident!("{}{}", x, level);
+fn kernel(out: &mut String, fam: &Family, rank: usize) {
+    let name = format!("{}_r{}", fam.name, rank);
+    let row = format!("{}_as", fam.name);
+    let ins = fam.inputs;
+    let elem: Vec<String> = ins.iter().map(|x| x.to_uppercase()).collect();
+    let strides: Vec<String> = ins.iter().map(|x| format!("s{x}")).collect();
+    let bases: Vec<String> = ins.iter().map(|x| format!("i{x}")).collect();
+    let refs = join(elem.iter().map(|e| format!("&{e}")), ", ");
 
     let (out_generic, out_param, f_bound) = match fam.out {
         Out::Write => (
-            quote!(O,),
-            quote!(out: &mut [core::mem::MaybeUninit<O>],),
-            quote!(F: FnMut(#(&#elem),*) -> O),
+            "O, ",
+            "out: &mut [core::mem::MaybeUninit<O>],",
+            format!("F: FnMut({refs}) -> O"),
         ),
-        Out::Assign => (
-            quote!(O,),
-            quote!(out: &mut [O],),
-            quote!(F: FnMut(&mut O, #(&#elem),*)),
-        ),
-        Out::None => (quote!(), quote!(), quote!(F: FnMut(#(&#elem),*))),
+        Out::Assign => ("O, ", "out: &mut [O],", format!("F: FnMut(&mut O, {refs})")),
+        Out::None => ("", "", format!("F: FnMut({refs})")),
     };
     let has_out = !matches!(fam.out, Out::None);
 
     // The innermost row, with each input's position advanced by the enclosing loops (its base
     // at rank 1).
     let last = rank - 1;
-    let row_inputs = ins.iter().zip(&bases).map(|(x, i)| {
-        if rank == 1 {
-            quote!(#x, #i)
-        } else {
-            let o = off(x, last - 1);
-            quote!(#x, #o)
-        }
-    });
-    let row_strides = strides.iter().map(|s| quote!(#s[#last]));
-    let row_out = if has_out {
-        quote!(&mut out[k..k + n],)
-    } else {
-        quote!()
-    };
+    let row_inputs = join(
+        ins.iter().zip(&bases).map(|(x, i)| {
+            if rank == 1 {
+                format!("{x}, {i}, ")
+            } else {
+                format!("{x}, {x}{}, ", last - 1)
+            }
+        }),
+        "",
+    );
+    let row_strides = join(strides.iter().map(|s| format!("{s}[{last}], ")), "");
+    let row_out = if has_out { "&mut out[k..k + n]," } else { "" };
     // `_` for each of the row function's type parameters: its inputs, its output, `F`.
-    let holes = (0..ins.len() + usize::from(has_out) + 1).map(|_| quote!(_));
-    let advance_k = if has_out { quote!(k += n;) } else { quote!() };
-    let mut body = quote! {
-        let n = d[#last];
-        crate::kernel::row::#row::<ROW, #(#holes),*>(n, #(#row_strides,)* #(#row_inputs,)* #row_out f);
-        #advance_k
-    };
+    let holes = join((0..ins.len() + usize::from(has_out) + 1).map(|_| "_"), ", ");
+    let advance_k = if has_out { "k += n;" } else { "" };
+    let mut body = format!(
+        "let n = d[{last}];
+        crate::kernel::row::{row}::<ROW, {holes}>(n, {row_strides}{row_inputs}{row_out} f);
+        {advance_k}"
+    );
     // Wrap it in one loop per outer axis, innermost first.
     for level in (0..last).rev() {
-        let init = ins.iter().zip(&bases).map(|(x, i)| {
-            let o = off(x, level);
-            if level == 0 {
-                quote!(let mut #o = #i;)
-            } else {
-                let prev = off(x, level - 1);
-                quote!(let mut #o = #prev;)
-            }
-        });
-        let step = ins.iter().zip(&strides).map(|(x, s)| {
-            let o = off(x, level);
-            quote!(#o = #o.wrapping_add(#s[#level]);)
-        });
-        body = quote! {
-            #(#init)*
-            for _ in 0..d[#level] {
-                #body
-                #(#step)*
-            }
-        };
-    }
-    let axes = 0..rank;
-    let k_init = if has_out {
-        quote!(let mut k = 0usize;)
-    } else {
-        quote!()
-    };
-    let allow_k = if has_out && rank > 1 {
-        quote!()
-    } else {
-        quote!(#[allow(unused_mut, unused_assignments, unused_variables)])
-    };
-    let with = format_ident!("{}_with", name);
-    let out_arg = if has_out { quote!(out,) } else { quote!() };
-    quote! {
-            /// With the innermost row's stride pattern fixed at compile time (`ROW`, one of
-            /// `crate::kernel::row`'s constants): only that row loop is generated.
-            #[doc(hidden)]
-            #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(clippy::too_many_arguments)]
-            #allow_k
-            pub fn #with<const ROW: u8, #(#elem,)* #out_generic #f_bound>(
-                d: &[usize; #rank],
-                #(#strides: &[usize; #rank],)*
-                #(#ins: &[#elem], #bases: usize,)*
-                #out_param
-                f: &mut F,
-            ) {
-                // Unrolled, so constant extents fold it away even at opt-level "s".
-                if #(d[#axes] == 0)||* {
-                    return;
+        let init = join(
+            ins.iter().zip(&bases).map(|(x, i)| {
+                if level == 0 {
+                    format!("let mut {x}{level} = {i};")
+                } else {
+                    format!("let mut {x}{level} = {x}{};", level - 1)
                 }
-                #k_init
-                #body
-            }
+            }),
+            " ",
+        );
+        let step = join(
+            ins.iter()
+                .zip(&strides)
+                .map(|(x, s)| format!("{x}{level} = {x}{level}.wrapping_add({s}[{level}]);")),
+            " ",
+        );
+        body = format!("{init} for _ in 0..d[{level}] {{ {body} {step} }}");
+    }
+    let empty = join((0..rank).map(|axis| format!("d[{axis}] == 0")), " || ");
+    let k_init = if has_out { "let mut k = 0usize;" } else { "" };
+    let allow_k = if has_out && rank > 1 {
+        ""
+    } else {
+        "#[allow(unused_mut, unused_assignments, unused_variables)]"
+    };
+    let with = format!("{name}_with");
+    let out_arg = if has_out { "out," } else { "" };
+    let elems = join(elem.iter().map(|e| format!("{e}, ")), "");
+    let inputs = join(
+        ins.iter()
+            .zip(&elem)
+            .zip(&bases)
+            .map(|((x, e), i)| format!("{x}: &[{e}], {i}: usize,")),
+        " ",
+    );
+    let args = join(
+        ins.iter().zip(&bases).map(|(x, i)| format!("{x}, {i}, ")),
+        "",
+    );
+    let array_refs = join(
+        strides.iter().map(|s| format!("{s}: &[usize; {rank}], ")),
+        "",
+    );
+    let arrays = join(
+        strides.iter().map(|s| format!("{s}: [usize; {rank}], ")),
+        "",
+    );
+    let stride_args = join(strides.iter().map(|s| format!("&{s}, ")), "");
+    write!(
+        out,
+        "/// With the innermost row's stride pattern fixed at compile time (`ROW`, one of
+        /// `crate::kernel::row`'s constants): only that row loop is generated.
+        #[doc(hidden)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[allow(clippy::too_many_arguments)]
+        {allow_k}
+        pub fn {with}<const ROW: u8, {elems}{out_generic}{f_bound}>(
+            d: &[usize; {rank}],
+            {array_refs}
+            {inputs}
+            {out_param}
+            f: &mut F,
+        ) {{
+            // Unrolled, so constant extents fold it away even at opt-level \"s\".
+            if {empty} {{
+                return;
+            }}
+            {k_init}
+            {body}
+        }}
 
-            /// The row's stride pattern chosen at run time, row by row.
-            #[doc(hidden)]
-            #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(clippy::too_many_arguments)]
-            pub fn #name<#(#elem,)* #out_generic #f_bound>(
-                d: [usize; #rank],
-                #(#strides: [usize; #rank],)*
-                #(#ins: &[#elem], #bases: usize,)*
-                #out_param
-                f: &mut F,
-            ) {
-                #with::<{ crate::kernel::row::DYNAMIC }, #(#elem,)* #out_generic F>(&d, #(&#strides,)* #(#ins, #bases,)* #out_arg f)
-            }
-        }
+        /// The row's stride pattern chosen at run time, row by row.
+        #[doc(hidden)]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[allow(clippy::too_many_arguments)]
+        pub fn {name}<{elems}{out_generic}{f_bound}>(
+            d: [usize; {rank}],
+            {arrays}
+            {inputs}
+            {out_param}
+            f: &mut F,
+        ) {{
+            {with}::<{{ crate::kernel::row::DYNAMIC }}, {elems}{out_generic}F>(&d, {stride_args}{args}{out_arg} f)
+        }}"
+    )
+    .expect("writing to a String");
 }

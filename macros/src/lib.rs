@@ -9,6 +9,7 @@
 use proc_macro::TokenStream;
 
 mod axes;
+mod code;
 mod kernels;
 mod matmul;
 mod shape;
@@ -26,14 +27,14 @@ mod tokens;
 /// At most 8 axes.
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
-    shape::expand(input.into()).into()
+    shape::expand(input)
 }
 
 /// A tensor from nested brackets, its shape inferred: `tensor![[1, 2, 3], [4, 5, 6]]` is a
 /// `Tensor<_, shape![2, 3]>`. Rows of different lengths are a compile error at the ragged row.
 #[proc_macro]
 pub fn tensor(input: TokenStream) -> TokenStream {
-    tensor::expand(input.into()).into()
+    tensor::expand(input)
 }
 
 /// A static view from literal ranges, numpy's basic slicing: `slice!(m, .., 1..7;2)` is
@@ -45,35 +46,35 @@ pub fn tensor(input: TokenStream) -> TokenStream {
 /// the dynamic `try_slice`.
 #[proc_macro]
 pub fn slice(input: TokenStream) -> TokenStream {
-    slice::expand(input.into()).into()
+    slice::expand(input)
 }
 
 #[doc(hidden)]
 #[proc_macro]
 pub fn impl_shapes(input: TokenStream) -> TokenStream {
-    tables::shapes(input.into()).into()
+    tables::shapes(input)
 }
 
 #[doc(hidden)]
 #[proc_macro]
 pub fn impl_broadcast(input: TokenStream) -> TokenStream {
-    tables::broadcast(input.into()).into()
+    tables::broadcast(input)
 }
 
 #[doc(hidden)]
 #[proc_macro]
 pub fn impl_axes(input: TokenStream) -> TokenStream {
-    axes::expand(input.into()).into()
+    axes::expand(input)
 }
 
 #[doc(hidden)]
 #[proc_macro]
 pub fn impl_matmul(input: TokenStream) -> TokenStream {
-    matmul::expand(input.into()).into()
+    matmul::expand(input)
 }
 
 #[doc(hidden)]
 #[proc_macro]
 pub fn kernels(input: TokenStream) -> TokenStream {
-    kernels::expand(input.into()).into()
+    kernels::expand(input)
 }

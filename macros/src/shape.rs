@@ -1,8 +1,8 @@
 //! `shape![..]`: literal extents to extent types.
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
-use quote::{quote, quote_spanned};
+use proc_macro::{Delimiter, Punct, Spacing, TokenStream, TokenTree};
 
+use crate::code::{group, parse, spanned};
 use crate::tokens::{error_over, int_value, split_commas, stream};
 
 /// The most axes a static shape may have (the tuple impls go this far).
@@ -21,8 +21,12 @@ pub fn expand(input: TokenStream) -> TokenStream {
         let all: Vec<TokenTree> = extents.concat();
         return error_over(&all, &msg);
     }
-    let types = extents.iter().map(|e| extent_type(e));
-    quote!( ( #( #types, )* ) )
+    let mut types = TokenStream::new();
+    for e in &extents {
+        types.extend(extent_type(e));
+        types.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
+    }
+    group(Delimiter::Parenthesis, types).into()
 }
 
 /// The extent type for one extent expression: `1` is `One`, `Dyn` is `Dyn`, any other literal or
@@ -38,19 +42,22 @@ pub fn extent_type(e: &[TokenTree]) -> TokenStream {
             return extent_type(&inner);
         }
         [TokenTree::Literal(lit)] => match int_value(lit) {
-            Some(Ok(1)) => return quote_spanned!(lit.span()=> ::shaped::One),
-            Some(Ok(_)) => return quote_spanned!(lit.span()=> ::shaped::Dim<#lit>),
+            Some(Ok(1)) => return spanned("::shaped::One", lit.span()),
+            Some(Ok(_)) => return spanned(&format!("::shaped::Dim<{lit}>"), lit.span()),
             Some(Err(msg)) => return error_over(e, &msg),
             None => {}
         },
         // `Dyn` is the run-time extent (a path, so `shaped::Dyn` written out works too).
-        [.., TokenTree::Ident(last)] if last == "Dyn" && is_path(e) => {
-            return quote_spanned!(last.span()=> ::shaped::Dyn);
+        [.., TokenTree::Ident(last)] if last.to_string() == "Dyn" && is_path(e) => {
+            return spanned("::shaped::Dyn", last.span());
         }
         _ => {}
     }
-    let e = stream(e);
-    quote!(::shaped::Dim<{ #e }>)
+    // The expression keeps its own tokens (and so its spans, for rustc's errors).
+    let mut ty = parse("::shaped::Dim<");
+    ty.extend([group(Delimiter::Brace, stream(e))]);
+    ty.extend(parse(">"));
+    ty
 }
 
 /// Whether `e` is a plain path: identifiers joined by `::`, perhaps with a leading `::`.
@@ -65,9 +72,8 @@ fn is_path(e: &[TokenTree]) -> bool {
 /// The extent type for a length the macro counted itself (`tensor!`).
 pub fn extent_of_len(n: usize) -> TokenStream {
     if n == 1 {
-        quote!(::shaped::One)
+        parse("::shaped::One")
     } else {
-        let n = proc_macro2::Literal::usize_unsuffixed(n);
-        quote!(::shaped::Dim<#n>)
+        parse(&format!("::shaped::Dim<{n}>"))
     }
 }

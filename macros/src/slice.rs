@@ -7,9 +7,9 @@
 //! macro cannot see, so those are rejected with a pointer to `try_narrow` and the dynamic
 //! `try_slice`.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::quote;
+use proc_macro::{Delimiter, Span, TokenStream, TokenTree};
 
+use crate::code::{self, group};
 use crate::shape::{MAX_RANK, extent_of_len};
 use crate::tokens::{error, error_over, int_value, is_punct, split_commas, stream};
 
@@ -132,21 +132,23 @@ pub fn expand(input: TokenStream) -> TokenStream {
         let here = Span::call_site();
         return error(here, here, &msg);
     }
-    let calls = entries.iter().enumerate().filter_map(|(axis, e)| match e {
-        Entry::Whole => None,
-        Entry::Range { start, step, len } => {
-            let axis = proc_macro2::Literal::isize_unsuffixed(axis as isize);
-            let (start, step) = (
-                proc_macro2::Literal::usize_unsuffixed(*start),
-                proc_macro2::Literal::usize_unsuffixed(*step),
-            );
-            let e = extent_of_len(*len);
-            Some(quote!(.slice_axis::<#axis, #start, #step, #e>()))
-        }
-    });
-    let calls: Vec<_> = calls.collect();
-    if calls.is_empty() {
-        return quote!((#target).view());
-    }
-    quote!((#target) #(#calls)*)
+    let calls: String = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(axis, e)| match e {
+            Entry::Whole => None,
+            Entry::Range { start, step, len } => Some(format!(
+                ".slice_axis::<{axis}, {start}, {step}, {}>()",
+                extent_of_len(*len)
+            )),
+        })
+        .collect();
+    // The viewed expression keeps its own tokens (and so its spans, for rustc's errors).
+    let mut out: TokenStream = group(Delimiter::Parenthesis, target).into();
+    out.extend(code::parse(if calls.is_empty() {
+        ".view()"
+    } else {
+        &calls
+    }));
+    out
 }

@@ -1,8 +1,8 @@
 //! `tensor![..]`: nested brackets to a tensor, the shape counted from the literal.
 
-use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
-use quote::quote;
+use proc_macro::{Delimiter, Group, Punct, Spacing, TokenStream, TokenTree};
 
+use crate::code::{group, parse};
 use crate::shape::{MAX_RANK, extent_of_len};
 use crate::tokens::{error_over, split_commas, stream};
 
@@ -73,11 +73,22 @@ pub fn expand(input: TokenStream) -> TokenStream {
         );
         return error_over(&all, &msg);
     }
-    let extents = dims.iter().map(|&n| extent_of_len(n));
-    let elems = elems.iter().map(|e| stream(&e.tokens()));
-    quote!(
-        ::shaped::Tensor::<_, ( #( #extents, )* )>::from_array([ #( #elems ),* ])
-    )
+    let extents: Vec<String> = dims.iter().map(|&n| extent_of_len(n).to_string()).collect();
+    let mut out = parse(&format!(
+        "::shaped::Tensor::<_, ({})>::from_array",
+        extents.iter().map(|e| format!("{e}, ")).collect::<String>()
+    ));
+    // The elements keep their own tokens (and so their spans, for rustc's errors).
+    let mut array = TokenStream::new();
+    for (i, e) in elems.iter().enumerate() {
+        if i > 0 {
+            array.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
+        }
+        array.extend(stream(&e.tokens()));
+    }
+    let array = group(Delimiter::Bracket, array);
+    out.extend([group(Delimiter::Parenthesis, array.into())]);
+    out
 }
 
 /// Checks that `e` has the shape `rest`: a row of `rest[0]` elements each of shape `rest[1..]`,

