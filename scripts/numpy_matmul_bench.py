@@ -46,6 +46,8 @@ def main():
     s19a, s19b = values(3 * 64).reshape(3, 64), values(64 * 1000, 3).reshape(64, 1000)
     s20a, s20b = values(1000 * 64).reshape(1000, 64), values(64 * 4, 3).reshape(64, 4)
     s21a, s21b = values(1000 * 784).reshape(1000, 784), values(784 * 8, 3).reshape(784, 8)
+    s22a = values(1024).reshape(1, 1024)
+    s23a, s23b = s22a.astype(np.float64), s9b.astype(np.float64)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -73,6 +75,8 @@ def main():
         ("S19 [3,64] @ [64,1000] f32", lambda: s19a @ s19b),
         ("S20 [1000,64] @ [64,4] f32", lambda: s20a @ s20b),
         ("S21 [1000,784] @ [784,8] f32", lambda: s21a @ s21b),
+        ("S22 [1,1024] @ [1024,1024] f32", lambda: s22a @ s9b),
+        ("S23 [1,1024] @ [1024,1024] f64", lambda: s23a @ s23b),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

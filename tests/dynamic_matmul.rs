@@ -624,6 +624,10 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (70, 40, 8),
             (16, 9, 2),
         ]);
+        // One row times a right operand past 1 MiB whose rows are 3 KiB or longer: summed as
+        // its rows stream past, a block of columns at a time (two blocks and a rest), four rows
+        // of `B` a pass and a rest of `k`.
+        s.extend([(1, 130, 2_100), (1, 301, 1_024)]);
         // A short, narrow right operand at any number of rows (past the threshold too): one
         // row of `C` a step, stored whole except at the end, two rows at a time and one left.
         s.extend([(25_001, 3, 3), (9_000, 8, 8), (1_001, 1, 2), (3, 8, 5)]);

@@ -41,6 +41,8 @@ mod builds;
     all(feature = "alloc", miri)
 ))]
 mod tiles;
+// One row times a `B` past L2: `C`'s row summed in L1 as `B`'s rows stream past.
+pub(super) mod stream;
 // A few columns on AVX-512, and under Miri on arrays in its place (to check its reads and writes).
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod columns;
@@ -165,6 +167,9 @@ fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bo
 ) {
     if super::narrow::fits::<T, H>(k, n, &b) {
         return super::narrow::narrow::<T, H>(m, k, n, a, b, c);
+    }
+    if stream::fits(m, k, n, &b) {
+        return stream::stream::<T, W, F>(k, n, a, b, c);
     }
     let rows = b.cols == 1 || n == 1;
     if dots::fits(k, n, &a, &b) && (!rows || n < W / 4) {

@@ -37,7 +37,7 @@ pub(super) fn dispatch<T: Reduce, const W: usize, const H: usize, const Q: usize
             // found to have.
             return unsafe { tiles_avx512::<T, W, H, Q>(m, k, n, a, b, c) };
         }
-        if avx512_blocks::<T>(m, n, &b) {
+        if avx512_blocks::<T>(m, n, &b) || avx512_stream::<T>(m, k, n, &b) {
             // SAFETY: the AVX-512 build only requires AVX-512F and FMA, which the CPU was just
             // found to have.
             return unsafe { blocks_avx512::<T, W, H, Q>(m, k, n, a, b, c) };
@@ -112,6 +112,17 @@ pub(super) fn avx512_blocks<T>(m: usize, n: usize, b: &Matrix<'_, T>) -> bool {
         let _ = (m, n, b);
         false
     }
+}
+
+/// Whether [`dispatch`] runs the AVX-512 build for one row streaming `b` ([`super::stream`]):
+/// the CPU has AVX-512F and FMA. Its loads run along `b`'s rows, so their distance does not
+/// matter as it does for the blocks.
+#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn avx512_stream<T>(m: usize, k: usize, n: usize, b: &Matrix<'_, T>) -> bool {
+    super::stream::fits(m, k, n, b)
+        && std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("fma")
 }
 
 /// Whether [`dispatch`] runs the AVX-512 build's tiles ([`tiles`]): the CPU has AVX-512F and

@@ -1,0 +1,108 @@
+//! One row of `A` times a `B` too large for L2 (a vector times a matrix): `C`'s row is summed in
+//! memory, a block of its columns at a time, while the rows of `B` stream past it in order.
+//!
+//! The blocks' kernel for one row keeps four panels' sums in registers over the whole of `k` and
+//! so reads `B` down its columns, a window of each row in turn: from L3 or memory that is one
+//! short run per row (rows 4 KiB apart for `n` = 1024 `f32`), which the prefetchers do not
+//! follow, and it took twice numpy's time (BENCHMARKS.md, "A vector times a large matrix").
+//! Here each pass reads [`PASS`] rows of `B` along their length, four sequential streams, and
+//! adds them into a block of `C`'s row that stays in L1.
+//!
+//! Each sum still starts from its first product and adds the others in `k`'s order, one rounding
+//! a step (fused where the build is), so the result is the same as the blocks' to the bit.
+
+use super::{Matrix, accumulate};
+use crate::Reduce;
+
+/// Rows of `B` added in one pass over a block of `C`'s row.
+const PASS: usize = 4;
+
+/// Bytes of `C`'s row summed at a time: with the four rows' pieces of `B` streaming past, well
+/// inside L1.
+const BLOCK_BYTES: usize = 8 << 10;
+
+/// `B`'s size in bytes from which a single row takes [`stream`]: past L2, where the blocks'
+/// kernel reads `B` from memory down its columns.
+const STREAM_BYTES: usize = 1 << 20;
+
+/// The length of `B`'s rows in bytes from which a single row takes [`stream`]. With shorter rows
+/// the blocks' runs down the columns are close enough together to be prefetched, and they were
+/// as fast or faster (`[1, 600] x [600, 600]` f32: 21-22 µs against 23-28; `[1, 4096] x
+/// [4096, 256]`: 71 against 73-77).
+const STREAM_ROW_BYTES: usize = 3 << 10;
+
+/// Whether [`stream`] takes `a · b`: one row, `b`'s rows contiguous and at least
+/// [`STREAM_ROW_BYTES`] long, `b` at least [`STREAM_BYTES`].
+#[inline(always)]
+pub(super) fn fits<T>(m: usize, k: usize, n: usize, b: &Matrix<'_, T>) -> bool {
+    let row = n.saturating_mul(core::mem::size_of::<T>());
+    m == 1 && b.cols == 1 && row >= STREAM_ROW_BYTES && row.saturating_mul(k) >= STREAM_BYTES
+}
+
+/// `c[..n] = a[0, ..] · b` for one row of `a` (`1 x k`) and `b` (`k x n`, contiguous rows).
+#[inline(always)]
+pub(super) fn stream<T: Reduce, const W: usize, const F: bool>(
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    let x = |p: usize| a.at(0, p);
+    // Row `p` of `b` from column `j`, `len` long (indexed: a wrong layout panics, never reads
+    // outside `b`).
+    let row = |p: usize, j: usize, len: usize| {
+        let start = b.row_start(p).wrapping_add(j);
+        &b.data[start..start + len]
+    };
+    let block = (BLOCK_BYTES / core::mem::size_of::<T>().max(1)).max(W) / W * W;
+    for j in (0..n).step_by(block) {
+        let len = block.min(n - j);
+        let out = &mut c[j..j + len];
+        // Each sum starts from its first product (a float `0 + x` is not `x` for `x = -0.0`).
+        let x0 = x(0);
+        for (o, &y) in out.iter_mut().zip(row(0, j, len)) {
+            *o = x0.times(y);
+        }
+        let mut p = 1;
+        while p + PASS <= k {
+            let xs: [T; PASS] = core::array::from_fn(|q| x(p + q));
+            let ys: [&[T]; PASS] = core::array::from_fn(|q| row(p + q, j, len));
+            pass::<T, W, F, PASS>(out, &xs, &ys);
+            p += PASS;
+        }
+        for p in p..k {
+            pass::<T, W, F, 1>(out, &[x(p)], &[row(p, j, len)]);
+        }
+    }
+}
+
+/// `out[i] += xs[q] * ys[q][i]` for `q` in order, for every `i`: whole vectors of `W`, then the
+/// rest one by one.
+#[inline(always)]
+fn pass<T: Reduce, const W: usize, const F: bool, const R: usize>(
+    out: &mut [T],
+    xs: &[T; R],
+    ys: &[&[T]; R],
+) {
+    let whole = out.len() / W * W;
+    for (v, lanes) in out[..whole].chunks_exact_mut(W).enumerate() {
+        // Copied in and out whole: summed through the slices, each store might have changed
+        // the next row's load, and the compiler kept every lane apart (scalar code, 7x slower).
+        let lanes: &mut [T; W] = lanes.try_into().expect("a chunk of W");
+        let mut acc = *lanes;
+        let at = v * W;
+        for (&xq, yq) in xs.iter().zip(ys) {
+            let y: [T; W] = yq[at..at + W].try_into().expect("a window of W");
+            for (o, yv) in acc.iter_mut().zip(y) {
+                *o = accumulate::<T, F>(*o, xq, yv);
+            }
+        }
+        *lanes = acc;
+    }
+    for i in whole..out.len() {
+        for (&xq, yq) in xs.iter().zip(ys) {
+            out[i] = accumulate::<T, F>(out[i], xq, yq[i]);
+        }
+    }
+}
