@@ -22,7 +22,10 @@
 //! "Tiles of eight rows"). Where the CPU has AVX-512F, a right operand of 2 to 8 `f32` (2 to 4
 //! `f64`) columns by at least 16 rows (64 for more than half that many columns) runs a kernel of
 //! its own at any size (`small/columns.rs`: each vector a few rows of `B` by its columns, so that
-//! every lane works where a panel would fill a quarter). Other elements, and every element without `alloc`, run those kernels whenever
+//! every lane works where a panel would fill a quarter). One row times a right operand of at
+//! least 1 MiB whose rows are 3 KiB or longer sums `C`'s row in L1 while `B`'s rows stream past
+//! (`small/stream.rs`), where the blocks would read `B` from memory down its columns. Other
+//! elements, and every element without `alloc`, run those kernels whenever
 //! the layouts allow, else a loop in `i, k, j` order.
 
 mod dots;
