@@ -151,7 +151,7 @@ mod threads {
     fn pool_size() -> usize {
         #[cfg(feature = "rayon")]
         {
-            rayon::current_num_threads()
+            rayon_core::current_num_threads()
         }
         #[cfg(not(feature = "rayon"))]
         {
@@ -214,7 +214,7 @@ mod threads {
             return work();
         }
         let half = n / 2;
-        rayon::join(|| workers(n - half, work), || workers(half, work));
+        rayon_core::join(|| workers(n - half, work), || workers(half, work));
     }
 
     #[cfg(all(test, feature = "rayon"))]
