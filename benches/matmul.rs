@@ -25,6 +25,8 @@
 //! - `S20`/`S21`: a few columns by many rows, `[1000, 64] x [64, 4]` and `[1000, 784] x [784, 8]`
 //!   f32 (a batch through a layer of a few outputs).
 //! - `S22`/`S23`: a vector times a matrix past L2, `[1, 1024] x [1024, 1024]` f32 and f64.
+//! - `S24`/`S25`: a matrix times a column shorter than `S3`'s, `[128, 128] x [128, 1]` f32 and
+//!   `[1000, 64] x [64, 1]` f64.
 //!
 //! numpy's side (`a @ b`, OpenBLAS) is timed by `scripts/numpy_matmul_bench.py`. Run both:
 //! `cargo bench --bench matmul && python3 scripts/numpy_matmul_bench.py`.
@@ -134,6 +136,8 @@ fn benches(c: &mut Criterion) {
     small(c, "S21", (1000, 784, 8));
     small(c, "S22", (1, 1024, 1024));
     small_of::<f64>(c, "S23", (1, 1024, 1024), f64::from);
+    small(c, "S24", (128, 128, 1));
+    small_of::<f64>(c, "S25", (1000, 64, 1), f64::from);
     matvec::<f32>(c, "S3", |x| x);
     matvec::<f64>(c, "S4", f64::from);
 }

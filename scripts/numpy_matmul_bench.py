@@ -48,6 +48,9 @@ def main():
     s21a, s21b = values(1000 * 784).reshape(1000, 784), values(784 * 8, 3).reshape(784, 8)
     s22a = values(1024).reshape(1, 1024)
     s23a, s23b = s22a.astype(np.float64), s9b.astype(np.float64)
+    s24a, s24b = values(128 * 128).reshape(128, 128), values(128, 3).reshape(128, 1)
+    s25a = values(1000 * 64).reshape(1000, 64).astype(np.float64)
+    s25b = values(64, 3).reshape(64, 1).astype(np.float64)
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")
     for name, fn in [
         ("M1 [512,512] @ [512,512] f32", lambda: a @ b),
@@ -77,6 +80,8 @@ def main():
         ("S21 [1000,784] @ [784,8] f32", lambda: s21a @ s21b),
         ("S22 [1,1024] @ [1024,1024] f32", lambda: s22a @ s9b),
         ("S23 [1,1024] @ [1024,1024] f64", lambda: s23a @ s23b),
+        ("S24 [128,128] @ [128,1] f32", lambda: s24a @ s24b),
+        ("S25 [1000,64] @ [64,1] f64", lambda: s25a @ s25b),
     ]:
         # The small products (`S`) take microseconds.
         t = f"{median_ms(fn) * 1e3:.2f} us" if name[0] == "S" else f"{median_ms(fn):.3f} ms"

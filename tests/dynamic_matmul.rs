@@ -526,6 +526,9 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (8, 9, 3),
             (8, 9, 5),
             (8, 16, 2),
+            // A matrix times a vector by dot products: a step of eight lanes and a rest, rows
+            // in a block of four and a part one.
+            (6, 11, 1),
         ]
     } else {
         // Rows: one block of four, a part one, several; columns: every count of lanes a panel of
@@ -554,6 +557,10 @@ fn small_products_for<T: Elem + std::fmt::Debug + PartialEq>() {
             (6, 259, 1),
             (2, 269, 3),
             (9, 256, 2),
+            // A matrix times a vector takes them from `k` = 8: one step, one and a rest.
+            (130, 8, 1),
+            (13, 9, 1),
+            (66, 100, 1),
         ]);
         // Fewer rows than a block by many panels: one row by four panels at a time, the last
         // group short.

@@ -32,9 +32,14 @@ pub(super) fn dots<T: Reduce>(
 /// or less, or any with one column (a matrix times a vector, where the blocks would use one lane of
 /// each panel): the `f64` build was slower than matrixmultiply on `[7, 784]` times a transposed
 /// `[10, 784]` (BENCHMARKS.md, "Small products").
+///
+/// With one column, from one whole step of lanes on ([`DOT_LANES`]; a shorter `k` is
+/// [`super::narrow`]'s): the blocks' one useful lane a panel took 3-6x as long from `k` = 16 to
+/// 255 (BENCHMARKS.md, "A matrix times a vector").
 #[inline(always)]
 pub(super) fn fits<T>(k: usize, n: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
-    (size_of::<T>() <= 4 || n == 1) && k >= MIN_K && a.cols == 1 && b.rows == 1
+    let shortest = if n == 1 { DOT_LANES } else { MIN_K };
+    (size_of::<T>() <= 4 || n == 1) && k >= shortest && a.cols == 1 && b.rows == 1
 }
 
 /// The shortest `k` [`dots`] takes (see [`fits`]). Under Miri 24 instead, as the thread split's
