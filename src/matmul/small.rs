@@ -22,8 +22,8 @@
 //!
 //! When instead `A`'s rows and `B`'s columns are contiguous and `B`'s rows are not, or `B` has
 //! fewer columns than a vector has lanes (a matrix times a vector, a dot product), each element
-//! is a dot product along `k` (`dots.rs`, 4-byte elements or one column, `k` of at least 256).
-//! The narrow kernel (a short, narrow `B`) is in `narrow.rs`.
+//! is a dot product along `k` (`dots.rs`, 4-byte elements or one column, `k` of at least 256,
+//! or of at least 8 with one column). The narrow kernel (a short, narrow `B`) is in `narrow.rs`.
 //!
 //! On x86-64 with `std` the kernels are also compiled for AVX2 with FMA and that build runs when
 //! the CPU has them (eight `f32` per instruction instead of SSE2's four, and one fused
