@@ -34,8 +34,8 @@ pub(super) fn dots<T: Reduce>(
 /// `[10, 784]` (BENCHMARKS.md, "Small products").
 ///
 /// With one column, from one whole step of lanes on ([`DOT_LANES`]; a shorter `k` is
-/// [`super::narrow`]'s): the blocks' one useful lane a panel took 3-6x as long from `k` = 16 to
-/// 255 (BENCHMARKS.md, "A matrix times a vector").
+/// [`super::narrow`]'s): the blocks, which keep one lane of each panel, were several times
+/// slower below 256 (BENCHMARKS.md, "A matrix times a vector").
 #[inline(always)]
 pub(super) fn fits<T>(k: usize, n: usize, a: &Matrix<'_, T>, b: &Matrix<'_, T>) -> bool {
     let shortest = if n == 1 { DOT_LANES } else { MIN_K };

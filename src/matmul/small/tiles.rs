@@ -178,7 +178,7 @@ fn narrow_tiles<T: Reduce, const V: usize, const F: bool>(
     for (p, window) in packed.iter_mut().enumerate() {
         let row = &b.data[start(&b, p, j)..start(&b, p, j) + width];
         // A loop of constant length: `copy_from_slice` of a few elements was a `memmove` call
-        // a row, a quarter of `[2, 500] x [500, 50]`'s time.
+        // a row (BENCHMARKS.md, "The tiles' last columns").
         for (q, slot) in window.iter_mut().enumerate() {
             if q < width {
                 *slot = row[q];
