@@ -335,6 +335,26 @@ def moments(name):
     return f
 
 
+def mean_case(rng, a):
+    """numpy's mean, its arguments written as var's with a ddof of 0 (which mean has not)."""
+    text, axes = rand_axes(rng, a.ndim)
+    keep = rng.random() < 0.4
+
+    def run():
+        if axes is not None:
+            listed = axes if isinstance(axes, tuple) else (axes,)
+            normed = [norm(x, a.ndim) for x in listed]
+            if len(set(normed)) != len(normed):
+                raise Err("RepeatedAxis")
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            try:
+                return np.mean(a, axis=axes, keepdims=keep)
+            except np.exceptions.AxisError:
+                raise Err("Axis")
+    return f"{text} 0 {'true' if keep else 'false'}", run
+
+
 def join(name, rng, shapes):
     rank = len(shapes[0]) if shapes else 1
     axis = rand_axis(rng, rank + (1 if name == "stack" else 0))
@@ -627,6 +647,50 @@ def main(path):
             args, run = moments(name)(rng, a)
             emit(["shape " + " ".join(map(str, shape)), "scale 7", "pre " + pre], name, args,
                  run, floats=True)
+
+    # Edge cases a differential fuzzer found (session W), appended so the cases above stay as
+    # they were. take and compress where an axis before the taken one has extent 0: numpy reads
+    # and checks no index then, but refuses a non-empty take from an axis of extent 0.
+    for shape, axis, idx in [
+        ([0, 0], 1, [0]), ([0, 0], 0, [0]), ([0, 5], 1, [10]), ([2, 0, 0], 1, [0]),
+        ([0, 2, 0], 2, [5]), ([3, 0, 2], 0, [5]), ([0, 4], 0, [9]), ([2, 0], 1, [0]),
+        ([0, 0], None, [0]), ([0, 3], -1, [-10]),
+    ]:
+        def run_take(a=base(shape), axis=axis, idx=idx):
+            try:
+                return np.take(a, idx, axis=axis)
+            except IndexError:
+                raise Err("Index")
+        emit(["shape " + " ".join(map(str, shape)), "pre none"], "take",
+             " ".join([fmt_axis(axis)] + [str(i) for i in idx]), run_take)
+    for shape, axis, mask in [
+        ([0, 0], 1, [1]), ([2, 0], 1, [1]), ([0, 0], 1, [0]), ([0, 5], 1, [0, 0, 0, 0, 0, 0, 1]),
+        ([0, 3], 1, [1, 1, 1, 1]), ([3, 0], 0, [0, 1, 0, 1]),
+    ]:
+        def run_compress(a=base(shape), axis=axis, mask=mask):
+            try:
+                return np.compress([bool(m) for m in mask], a, axis=axis)
+            except IndexError:
+                raise Err("Index")
+        emit(["shape " + " ".join(map(str, shape)), "pre none"], "compress",
+             " ".join([fmt_axis(axis)] + [str(m) for m in mask]), run_compress)
+    # arange whose quotient underflows to 0 or whose step is infinite: numpy's length is 1, or
+    # 0 when the quotient is -0 (`stop` behind `start`) or `stop` is `start`.
+    inf = float("inf")
+    for start, stop, step in [
+        (0.0, 5.0, inf), (0.0, 5e-324, 1e10), (5.0, 0.0, inf), (0.0, -5e-324, 1e10),
+        (1.0, 1.0, inf), (0.0, -5.0, -inf), (0.0, 5.0, -inf),
+    ]:
+        emit([], "arange", f"f64 {start} {stop} {step}",
+             lambda start=start, stop=stop, step=step: np.arange(start, stop, step))
+
+    # The mean of integer input: numpy's float64, as var and std's above.
+    for _ in range(PER_FN // 2):
+        shape = rand_shape(rng)
+        pre, a = pre_view(rng, base(shape) * 7)
+        args, run = mean_case(rng, a)
+        emit(["shape " + " ".join(map(str, shape)), "scale 7", "pre " + pre], "mean", args,
+             run, floats=True)
 
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

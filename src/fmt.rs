@@ -13,6 +13,12 @@
 //! let long = DynTensor::from_fn(&[1001], |i| i[0]);
 //! assert_eq!(long.to_string(), "[   0,    1,    2, ...,  998,  999, 1000]");
 //! ```
+//! Rows are not wrapped: a row is one line however long, as numpy prints with
+//! `max_line_width` unbounded (numpy's default breaks lines at 75 characters). A width applies
+//! to a rank-0 tensor's one element too (`format!("{:3}", DynTensor::scalar(5))` is `"  5"`).
+//! Elements are written by their own `Display` (`1` for `1.0f64`, `NaN`, `true`), not numpy's
+//! (`1.`, `nan`, `True`).
+//!
 //! `{:?}` prints the same layout with `Debug` elements, wrapped as `Tensor(..., shape=[2, 3])`
 //! for static tensors (the dynamic ones keep their flat `Debug`).
 
@@ -62,7 +68,7 @@ where
     let precision = f.precision();
     if dims.is_empty() {
         return match elems.clone().next() {
-            Some(x) => elem(x, f, precision),
+            Some(x) => pad(f, x, elem, f.width().unwrap_or(0)),
             None => Ok(()),
         };
     }
@@ -126,6 +132,17 @@ fn visit_shown<'t, T: 't>(
     Ok(())
 }
 
+/// Writes `x`, right-aligned to `width` characters, with the formatter's precision.
+fn pad<T>(f: &mut Formatter<'_>, x: &T, elem: Elem<'_, T>, width: usize) -> fmt::Result {
+    let precision = f.precision();
+    let mut w = Width(0);
+    elem(x, &mut w, precision)?;
+    for _ in w.0..width {
+        f.write_char(' ')?;
+    }
+    elem(x, f, precision)
+}
+
 /// What every level of the nested brackets shares.
 struct Level<'d, 'e, T> {
     dims: &'d [usize],
@@ -160,14 +177,7 @@ impl<T> Level<'_, '_, T> {
                 skip(elems, hidden.saturating_mul(inner));
             }
             if last {
-                let x = elems.next().ok_or(fmt::Error)?;
-                let precision = f.precision();
-                let mut w = Width(0);
-                (self.elem)(x, &mut w, precision)?;
-                for _ in w.0..self.width {
-                    f.write_char(' ')?;
-                }
-                (self.elem)(x, f, precision)?;
+                pad(f, elems.next().ok_or(fmt::Error)?, self.elem, self.width)?;
             } else {
                 self.write(f, depth + 1, elems)?;
             }

@@ -92,6 +92,36 @@ impl<'a, T, S: Shape, L: Layout<S>> Iterator for ViewIter<'a, T, S, L> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.left, Some(self.left))
     }
+    /// Skips `k` elements at once, adding `k` to the index with carries (printing a summarised
+    /// view skips its hidden elements so).
+    fn nth(&mut self, k: usize) -> Option<&'a T> {
+        if k >= self.left {
+            self.left = 0;
+            return None;
+        }
+        self.left -= k;
+        let (dims, strides) = (self.view.shape(), self.view.strides());
+        // `k` is less than what is left, so the carry out of axis 0 is 0.
+        let mut carry = k;
+        for ((i, &d), &s) in self.index.as_mut().iter_mut().zip(dims).zip(strides).rev() {
+            if carry == 0 {
+                break;
+            }
+            let (add, room) = (carry % d, d - *i);
+            carry /= d;
+            let new = if add >= room {
+                carry += 1;
+                add - room
+            } else {
+                *i + add
+            };
+            self.offset = self
+                .offset
+                .wrapping_add(new.wrapping_sub(*i).wrapping_mul(s));
+            *i = new;
+        }
+        self.next()
+    }
 }
 
 impl<T, S: Shape, L: Layout<S>> ExactSizeIterator for ViewIter<'_, T, S, L> {}

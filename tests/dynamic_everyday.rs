@@ -163,6 +163,29 @@ fn display_of_strided_views_prints_logical_order() {
     let b = t.try_broadcast_to(&[400, 2, 3]).unwrap().to_string();
     assert!(b.starts_with("[[[ 0,  1,  2],\n  [10, 11, 12]],\n\n [[ 0,"));
     assert!(b.contains("\n\n ...,\n\n"));
+    // A summarised view skips its hidden elements without walking them: 2^40 positions of one
+    // element print at once, and a transposed view prints as its copy does.
+    let one = DynTensor::scalar(7u8);
+    let vast = one.try_broadcast_to(&[1 << 40]).unwrap();
+    assert_eq!(vast.to_string(), "[7, 7, 7, ..., 7, 7, 7]");
+    let wide = one.try_broadcast_to(&[3, 1 << 38, 2]).unwrap().to_string();
+    assert!(
+        wide.starts_with("[[[7, 7],\n  [7, 7],\n  [7, 7],\n  ...,"),
+        "{wide}"
+    );
+    let big = DynTensor::from_fn(&[40, 30], |i| (100 * i[0] + i[1]) as i32);
+    assert_eq!(big.t().to_string(), big.t().to_tensor().to_string());
+}
+
+#[test]
+fn a_width_pads_a_rank_0_tensor_too() {
+    use shaped::{Tensor, shape};
+    assert_eq!(format!("{:4}", DynTensor::scalar(5i32)), "   5");
+    assert_eq!(format!("{:6.2}", DynTensor::scalar(0.5f64)), "  0.50");
+    assert_eq!(format!("{:4}", DynTensor::scalar(5i32).view()), "   5");
+    let s = Tensor::<i32, shape![]>::from_flat_fn(|_| 5);
+    assert_eq!(format!("{s:4}"), "   5");
+    assert_eq!(DynTensor::scalar(5i32).to_string(), "5");
 }
 
 #[test]
@@ -440,6 +463,7 @@ fn moment<T: shaped::Moments>(
     };
     match name {
         "var" => v.try_var(axes, ddof, keep),
+        "mean" => v.try_mean(axes, keep),
         _ => v.try_std(axes, ddof, keep),
     }
 }
@@ -482,6 +506,12 @@ fn var_and_std_match_numpy() {
         cfg!(miri) || integer_cases >= 30,
         "{integer_cases} integer cases"
     );
+    // The mean of integer input is numpy's float64 too (the fixtures' args: axes, 0, keepdims).
+    for c in cases("mean", 15) {
+        let t = input(c).map(|x| x * c.get("scale").parse::<i64>().unwrap());
+        check_close(c, moment("mean", c, &pre(c, t.view())));
+        check_close(c, moment("mean", c, &pre(c, t.map(|x| x as i16).view())));
+    }
     // f32 keeps its type; unsigned and wide integers give f64.
     let f = DynTensor::from_shape_vec(&[3], vec![1.0f32, 2.0, 6.0]).unwrap();
     let v: DynTensor<f32> = f.try_var(0, 0, false).unwrap();
@@ -709,6 +739,7 @@ fn fixtures_cover_every_function_error_and_rank() {
         "cumsum",
         "cumprod",
         "var",
+        "mean",
         "std",
         "concatenate",
         "stack",

@@ -286,3 +286,35 @@ fn slice_macro_matches_dynamic_slices() {
     assert_eq!(slice!(t, .., ..).to_tensor(), t);
     assert_eq!(slice!(t.t(), ..).to_tensor(), t.t().to_tensor());
 }
+
+/// `nth` on a view's iterator against its collected elements, for every `k` and a second skip
+/// after it: `nth` adds to the index with carries instead of stepping, so this can go wrong
+/// only where a carry crosses an axis.
+fn skips_agree<'a, I: Iterator<Item = &'a i64> + ExactSizeIterator + Clone>(it: I) {
+    let all: Vec<i64> = it.clone().copied().collect();
+    for k in 0..=all.len() {
+        let mut i = it.clone();
+        assert_eq!(i.nth(k), all.get(k), "nth({k})");
+        let rest = all.get(k + 1..).unwrap_or_default();
+        assert_eq!(i.len(), rest.len(), "after nth({k})");
+        let half = rest.len() / 2;
+        assert_eq!(i.nth(half), rest.get(half), "nth({k}) then nth({half})");
+        assert_eq!(
+            i.copied().collect::<Vec<_>>(),
+            rest.get(half + 1..).unwrap_or_default()
+        );
+    }
+}
+
+#[test]
+fn view_iterators_skip_like_they_step() {
+    use shaped::slice;
+    let (t, _) = pair::<shape![3, 4, 5]>();
+    skips_agree(t.view().iter());
+    skips_agree(t.t().iter());
+    skips_agree(t.swap_axes::<0, 1>().iter());
+    skips_agree(slice!(t, 1..3, 0..4;2, 1..5).iter());
+    skips_agree(t.broadcast_to::<shape![2, 3, 4, 5]>().iter());
+    let (r, _) = pair::<shape![]>();
+    skips_agree(r.view().iter());
+}

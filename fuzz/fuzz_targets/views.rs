@@ -18,7 +18,10 @@ fuzz_target!(|bytes: &[u8]| {
     if let Ok(w) = shaped::DynView::from_shape(&claimed, t.as_slice()) {
         // Bit for bit: the values may be `NaN`.
         let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
-        assert_eq!((w.shape(), bits(w.to_vec())), (&claimed[..], bits(t.to_vec())));
+        assert_eq!(
+            (w.shape(), bits(w.to_vec())),
+            (&claimed[..], bits(t.to_vec()))
+        );
     }
     let base = match input.bool() {
         true => input.strided(t.as_slice()).unwrap_or_else(|| t.view()),
@@ -30,6 +33,16 @@ fuzz_target!(|bytes: &[u8]| {
     }
     let all = v.to_vec();
     assert_eq!(all.len(), v.len());
+    // Skipping (`nth` adds to the index with carries) lands where stepping does.
+    let k = input.below(all.len() + 2);
+    let mut it = v.iter();
+    assert_eq!(
+        it.nth(k).map(|x| x.to_bits()),
+        all.get(k).map(|x| x.to_bits())
+    );
+    assert_eq!(it.len(), all.len().saturating_sub(k + 1));
+    // Printing skips the hidden elements of a summarised view the same way.
+    let _ = v.to_string();
     let _ = v.to_tensor();
     let axes = input.axes();
     let keep = input.bool();
@@ -41,6 +54,7 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = v.try_std(&axes[..], ddof, keep);
     // Integer input gives f64, as numpy's.
     let _ = v.map(|x| x as i32).try_std(&axes[..], ddof, keep);
+    let _ = v.map(|x| x as i32).try_mean(&axes[..], keep);
     let _ = v.try_min(&axes[..], keep);
     let axis = input.signed();
     let _ = v.try_argmax(Some(axis), keep);

@@ -60,6 +60,38 @@ impl Iterator for Positions {
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.remaining, Some(self.remaining))
     }
+
+    /// Skips `k` positions at once, by adding `k` to the multi-index with carries: printing a
+    /// summarised view skips its hidden elements so, however many there are.
+    fn nth(&mut self, k: usize) -> Option<usize> {
+        if k >= self.remaining {
+            self.remaining = 0;
+            return None;
+        }
+        if k > 0 {
+            self.remaining -= k;
+            // `k` is less than what is left, so the carry out of axis 0 is 0.
+            let mut carry = k;
+            for ax in (0..self.index.len()).rev() {
+                if carry == 0 {
+                    break;
+                }
+                let (d, old) = (self.dims[ax], self.index[ax]);
+                let (add, room) = (carry % d, d - old);
+                carry /= d;
+                let new = if add >= room {
+                    carry += 1;
+                    add - room
+                } else {
+                    old + add
+                };
+                let s = self.strides[ax] as usize;
+                self.pos = self.pos.wrapping_add(new.wrapping_sub(old).wrapping_mul(s));
+                self.index[ax] = new;
+            }
+        }
+        self.next()
+    }
 }
 
 impl ExactSizeIterator for Positions {}
@@ -101,6 +133,11 @@ impl<'a, T> Iterator for DynIter<'a, T> {
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.positions.size_hint()
+    }
+
+    fn nth(&mut self, k: usize) -> Option<&'a T> {
+        let data: &'a [T] = self.data;
+        self.positions.nth(k).map(|p| &data[p])
     }
 }
 

@@ -58,10 +58,10 @@ fn take<T: Clone>(
         })?;
         return Ok(DynTensor::packed(out, &dims));
     }
-    // numpy checks the indices as it copies: not at all when there is nothing to copy into,
-    // except that taking from an axis of extent 0 is always refused.
+    // numpy checks the indices once for each index of the axes before `axis`, as it copies
+    // (even blocks of 0 elements): not at all when one of those axes has extent 0.
     let mut out = buffer::try_with_capacity(total, &dims)?;
-    if total == 0 && (outer > 0 || n == 0) {
+    if total == 0 && outer > 0 {
         picks.check(indices)?;
     }
     if total > 0 {
@@ -300,8 +300,9 @@ macro_rules! select {
         /// as numpy, axis 0 or -1 of a rank-0 tensor is its one element, flattened).
         ///
         /// Errors: [`ShapeError::Axis`] for an axis out of range, [`ShapeError::Index`] for an
-        /// index outside `-n..n` (checked, as numpy, whenever something is copied, and always
-        /// for an axis of extent 0).
+        /// index outside `-n..n` (an axis of extent 0 has none). As numpy, the indices are not
+        /// checked when an axis before `axis` has extent 0: the result is empty and nothing is
+        /// read.
         ///
         /// ```
         /// use shaped::DynTensor;
@@ -329,7 +330,8 @@ macro_rules! select {
         /// Axis 0 or -1 of a rank-0 tensor is its one element, flattened, as for `try_take`.
         ///
         /// Errors: [`ShapeError::Axis`] for an axis out of range, [`ShapeError::Index`] for a
-        /// `true` past the axis's end (numpy's error too).
+        /// `true` past the axis's end (numpy's error too; not raised, as in `try_take`, when an
+        /// axis before `axis` has extent 0).
         ///
         /// ```
         /// use shaped::DynTensor;

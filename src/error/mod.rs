@@ -530,7 +530,8 @@ impl fmt::Display for ShapeError {
                         write!(
                             f,
                             "index {index} is out of bounds for axis {a} of a tensor of shape {shape} \
-                             (extent {n}: valid indices are -{n}..{n})"
+                             (extent {n}: {})",
+                            Valid(n)
                         )
                     }
                     None => {
@@ -538,7 +539,8 @@ impl fmt::Display for ShapeError {
                         write!(
                             f,
                             "index {index} is out of bounds for the {n} elements of a tensor of shape \
-                             {shape} taken flat (valid indices are -{n}..{n})"
+                             {shape} taken flat ({})",
+                            Valid(n)
                         )
                     }
                 }
@@ -633,5 +635,17 @@ fn extent_at(dims: &[usize], axis: isize) -> Extent {
         Extent::Is(dims[dims.len() - back])
     } else {
         Missing
+    }
+}
+
+/// The indices valid for `n` entries, in an error message: `-n..n`, or none at all.
+struct Valid(usize);
+
+impl fmt::Display for Valid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            0 => f.write_str("there is no valid index"),
+            n => write!(f, "valid indices are -{n}..{n}"),
+        }
     }
 }

@@ -55,9 +55,15 @@ macro_rules! float_arange {
     ($($t:ty)*) => {$(
         impl Arange for $t {
             fn arange_len(start: Self, stop: Self, step: Self) -> Option<usize> {
-                let q = ((stop - start) / step) as f64;
+                let delta = stop - start;
+                let q = (delta / step) as f64;
                 if q.is_nan() || q >= isize::MAX as f64 {
                     return None;
+                }
+                if q == 0.0 && delta != 0.0 {
+                    // numpy's rule for a quotient that underflowed (or a step of infinity):
+                    // `start` alone, unless the quotient is -0 (`stop` behind `start`).
+                    return Some(usize::from(q.is_sign_positive()));
                 }
                 if q <= 0.0 {
                     return Some(0);

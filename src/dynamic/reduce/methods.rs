@@ -7,7 +7,7 @@ use super::super::{DynTensor, DynView, DynViewMut};
 use super::arg::arg_reduce;
 use super::{Split, UniqueConsecutive, sort, unique};
 use crate::reduce::fold::{max_nan, min_nan};
-use crate::{Axes, Float, Reduce, ShapeError};
+use crate::{Axes, Moments, Reduce, ShapeError};
 
 /// The reductions and sorts for one type: `$data` is its buffer (`&[T]`), `$layout` its layout
 /// (a `&Layout`), both read from `$this`.
@@ -110,37 +110,33 @@ macro_rules! reductions {
         }
 
         /// The mean over `axes`, as [`try_sum`](Self::try_sum) divided by the number of
-        /// elements summed; the mean of nothing is `NaN`, as numpy's.
+        /// elements summed (numpy's `mean(axis=, keepdims=)`); the mean of nothing is `NaN`, as
+        /// numpy's. Floats give their own type, integers `f64` ([`Moments`](crate::Moments)),
+        /// as numpy's `mean` of an integer array is `float64`.
+        ///
+        /// Errors: [`ShapeError::Axis`] for an axis out of range (a rank-0 tensor has none, as
+        /// numpy's `mean` says), [`ShapeError::RepeatedAxis`] for one named twice.
         ///
         /// ```
         /// use shaped::DynTensor;
         /// let t = DynTensor::from_fn(&[2, 3], |i| (3 * i[0] + i[1]) as f64);
         /// assert_eq!(t.try_mean(1, false)?.as_slice(), [1.0, 4.0]);
         /// assert!(DynTensor::<f32>::zeros(&[0]).try_mean(0, false)?.as_slice()[0].is_nan());
+        /// let counts = DynTensor::from_shape_vec(&[2, 2], vec![1i32, 2, 4, 4])?;
+        /// let m: DynTensor<f64> = counts.try_mean(1, true)?;
+        /// assert_eq!((m.shape(), m.as_slice()), (&[2, 1][..], &[1.5, 4.0][..]));
         /// # Ok::<(), shaped::ShapeError>(())
         /// ```
         pub fn try_mean<'x>(
             &self,
             axes: impl Into<Axes<'x>>,
             keepdims: bool,
-        ) -> Result<DynTensor<T>, ShapeError>
+        ) -> Result<DynTensor<T::Out>, ShapeError>
         where
-            T: Float,
+            T: Moments,
         {
             let $this = self;
-            let (layout, axes) = ($layout, axes.into());
-            // numpy's `mean` refuses an axis of a rank-0 tensor that `sum` lets through.
-            if let (0, Axes::Single(axis)) = (layout.rank(), axes) {
-                return Err(ShapeError::Axis {
-                    axis,
-                    shape: crate::error::Dims::new(&[]),
-                });
-            }
-            let split = Split::new(layout, axes, keepdims)?;
-            let n = T::from_count(split.reduced_len());
-            let mut sum = split.fold($data, Some(T::ZERO), T::plus)?;
-            sum.as_mut_slice().iter_mut().for_each(|x| *x = *x / n);
-            Ok(sum)
+            T::mean_of(&DynView::new($data, $layout.clone()), axes.into(), keepdims)
         }
 
         /// The position of the largest element along `axis` (`None`: of the flattened tensor),

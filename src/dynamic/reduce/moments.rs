@@ -1,15 +1,18 @@
-//! Variance and standard deviation over axes, numpy's `var` and `std`, the same on
+//! Mean, variance and standard deviation over axes, numpy's `mean`, `var` and `std`, the same on
 //! [`DynTensor`], [`DynView`] and [`DynViewMut`]: numpy's two-pass algorithm on the reductions
-//! already there. The mean is `try_mean` kept as unit axes, each element's squared deviation from
-//! it is one broadcast pass (`try_zip_map`), and their `try_sum` (pairwise for floats, as numpy's)
-//! is divided by `n - ddof` (`max(n - ddof, 0)`, so `ddof >= n` gives `inf` or `NaN` as numpy).
+//! already there. The mean is the sum over the axes divided by their count; for the variance it
+//! is kept as unit axes, each element's squared deviation from it is one broadcast pass
+//! (`try_zip_map`), and their `try_sum` (pairwise for floats, as numpy's) is divided by
+//! `n - ddof` (`max(n - ddof, 0)`, so `ddof >= n` gives `inf` or `NaN` as numpy).
 //!
 //! The result's element type is [`Moments::Out`]: a float's own type, `f64` for an integer, as
-//! numpy's `var` of an integer array is `float64` (its mean and deviations are taken in
-//! `float64`: here the integers are converted once, then the float path runs).
+//! numpy's `mean` and `var` of an integer array are `float64` (taken in `float64`: here the
+//! integers are converted once, then the float path runs). `try_mean` itself is stamped with
+//! the other reductions (`methods.rs`) and runs `Moments::mean_of`.
 
 use super::super::view_layout::axis_mask;
 use super::super::{DynTensor, DynView, DynViewMut};
+use super::Split;
 use crate::{Axes, Float, ShapeError};
 
 mod sealed {
@@ -17,9 +20,10 @@ mod sealed {
     impl<T: crate::Float> Sealed for T {}
 }
 
-/// An element whose variance and standard deviation ([`try_var`](DynTensor::try_var),
-/// [`try_std`](DynTensor::try_std)) can be taken, and the type they come in: a [`Float`] gives
-/// its own type, a primitive integer `f64` (numpy's `float64` for integer input). Sealed.
+/// An element whose mean, variance and standard deviation ([`try_mean`](DynTensor::try_mean),
+/// [`try_var`](DynTensor::try_var), [`try_std`](DynTensor::try_std)) can be taken, and the type
+/// they come in: a [`Float`] gives its own type, a primitive integer `f64` (numpy's `float64`
+/// for integer input). Sealed.
 ///
 /// ```
 /// use shaped::DynTensor;
@@ -31,6 +35,14 @@ mod sealed {
 pub trait Moments: sealed::Sealed + Sized {
     /// The statistics' element type: `Self` for a float, `f64` for an integer.
     type Out: Float;
+
+    /// numpy's `mean` of `view` (what `try_mean` runs).
+    #[doc(hidden)]
+    fn mean_of(
+        view: &DynView<'_, Self>,
+        axes: Axes<'_>,
+        keepdims: bool,
+    ) -> Result<DynTensor<Self::Out>, ShapeError>;
 
     /// numpy's `var` of `view` (what `try_var` runs).
     #[doc(hidden)]
@@ -44,6 +56,14 @@ pub trait Moments: sealed::Sealed + Sized {
 
 impl<T: Float> Moments for T {
     type Out = T;
+
+    fn mean_of(
+        view: &DynView<'_, T>,
+        axes: Axes<'_>,
+        keepdims: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        mean(view, axes, keepdims)
+    }
 
     fn var_of(
         view: &DynView<'_, T>,
@@ -65,6 +85,16 @@ macro_rules! integer_moments {
             // itself, and with them the whole `f64` variance path (planner, kernels), whether
             // or not a dependent calls `try_var` (issue 23: a light build for dependents).
             #[inline]
+            fn mean_of(
+                view: &DynView<'_, $t>,
+                axes: Axes<'_>,
+                keepdims: bool,
+            ) -> Result<DynTensor<f64>, ShapeError> {
+                // numpy sums an integer array's mean in `float64`, pairwise, as here.
+                mean(&view.map(|x| x as f64).view(), axes, keepdims)
+            }
+
+            #[inline]
             fn var_of(
                 view: &DynView<'_, $t>,
                 axes: Axes<'_>,
@@ -80,6 +110,28 @@ macro_rules! integer_moments {
 
 integer_moments!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
+/// numpy's `mean(a, axis=axes, keepdims=)` of `view`: the sum over `axes` divided by the
+/// number of elements summed.
+fn mean<T: Float>(
+    view: &DynView<'_, T>,
+    axes: Axes<'_>,
+    keepdims: bool,
+) -> Result<DynTensor<T>, ShapeError> {
+    let layout = view.layout();
+    // numpy's `mean` refuses an axis of a rank-0 tensor that `sum` lets through.
+    if let (0, Axes::Single(axis)) = (layout.rank(), axes) {
+        return Err(ShapeError::Axis {
+            axis,
+            shape: crate::error::Dims::new(&[]),
+        });
+    }
+    let split = Split::new(layout, axes, keepdims)?;
+    let n = T::from_count(split.reduced_len());
+    let mut sum = split.fold(view.data(), Some(T::ZERO), T::plus)?;
+    sum.as_mut_slice().iter_mut().for_each(|x| *x = *x / n);
+    Ok(sum)
+}
+
 /// numpy's `var(a, axis=axes, ddof=, keepdims=)` of `view`.
 fn var<T: Float>(
     view: &DynView<'_, T>,
@@ -87,13 +139,13 @@ fn var<T: Float>(
     ddof: usize,
     keepdims: bool,
 ) -> Result<DynTensor<T>, ShapeError> {
-    let mean = view.try_mean(axes, true)?;
+    let mean = mean(view, axes, true)?;
     let squares = view.try_zip_map(&mean, |x, m| {
         let d = x - m;
         d * d
     })?;
     let mut out = squares.try_sum(axes, keepdims)?;
-    // The reduced count: `try_mean` accepted the axes, so the mask is there.
+    // The reduced count: `mean` accepted the axes, so the mask is there.
     let mask = match (view.rank(), axes) {
         (0, _) => axis_mask(Axes::All, &[])?,
         _ => axis_mask(axes, view.shape())?,
