@@ -76,6 +76,32 @@ macro_rules! drive_matmul {
     }};
 }
 
+/// Issue 22's E0, `try_concatenate` of two `[1024, 1024]` `f32` along axis 0, as
+/// `benches/everyday.rs` times it: its instructions beside numpy's (`scripts/e0_instructions.sh`
+/// counts both; a copy bound by memory takes the same time in both within this host's spread).
+/// The result is dropped inside, as numpy's is freed inside the calls the script counts.
+#[inline(never)]
+#[unsafe(export_name = "e0_shaped")]
+fn e0_shaped(a: &shaped::DynTensor<f32>, b: &shaped::DynTensor<f32>) {
+    let joined = shaped::try_concatenate(&[a.view(), b.view()], 0);
+    black_box(&joined.expect("same extents off axis 0"));
+}
+
+fn e0(imp: &str, calls: usize) {
+    assert_eq!(
+        imp, "shaped",
+        "E0 has one implementation here; numpy's is counted by the script"
+    );
+    const N: usize = 1024;
+    let value = |i: usize| ((i * 37 + 11) % 101) as f32 * 0.5 - 20.0;
+    let a = shaped::DynTensor::from_shape_vec(&[N, N], (0..N * N).map(value).collect());
+    let b = shaped::DynTensor::from_shape_vec(&[N, N], (7..N * N + 7).map(value).collect());
+    let (a, b) = (a.expect("N * N values"), b.expect("N * N values"));
+    for _ in 0..calls {
+        e0_shaped(black_box(&a), black_box(&b));
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [workload, imp, calls] = match &args[..] {
@@ -90,6 +116,7 @@ fn main() {
         "w3a_f64" => drive!(w3a_f64, imp, calls, 2d),
         "w3a_i32" => drive!(w3a_i32, imp, calls, 2d),
         "w8" => drive!(w8, imp, calls, 2d),
+        "e0" => e0(imp, calls),
         "mm3" => drive_matmul!(mm3, imp, calls),
         "mm4" => drive_matmul!(mm4, imp, calls),
         "mm8" => drive_matmul!(mm8, imp, calls),
