@@ -232,6 +232,25 @@ def split(rng, a):
     return " ".join(map(str, [axis] + idx)), run
 
 
+def split_sections(name):
+    """numpy's split (`equal`) or array_split with a number of sections."""
+    def f(rng, a):
+        axis = rand_axis(rng, a.ndim)
+        n = a.shape[axis] if -a.ndim <= axis < a.ndim else 3
+        sections = rng.choice([0, 1, 2, 3, n, n + 2] + ([d for d in (2, 3) if n % d == 0] * 2))
+
+        def run():
+            norm(axis, a.ndim)
+            if sections == 0:
+                raise Err("Sections")
+            if name == "split_equal" and n % sections:
+                raise Err("Sections")
+            return getattr(np, "split" if name == "split_equal" else "array_split")(
+                a, sections, axis=axis)
+        return f"{axis} {sections}", run
+    return f
+
+
 def rand_indices(rng, n, k):
     out = []
     for _ in range(k):
@@ -691,6 +710,14 @@ def main(path):
         args, run = mean_case(rng, a)
         emit(["shape " + " ".join(map(str, shape)), "scale 7", "pre " + pre], "mean", args,
              run, floats=True)
+
+    # split and array_split by a number of sections.
+    for name in ("split_equal", "array_split"):
+        for _ in range(PER_FN):
+            shape = rand_shape(rng)
+            pre, a = pre_view(rng, base(shape))
+            args, run = split_sections(name)(rng, a)
+            emit(["shape " + " ".join(map(str, shape)), "pre " + pre], name, args, run)
 
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

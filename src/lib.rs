@@ -50,7 +50,7 @@
 //! Every method that names axes takes them one of three ways, by how many it can take:
 //! - **exactly one axis**: `isize`, negative counting from the end (`try_sort(-1)`,
 //!   `try_argsort`, `try_index_axis`, `try_axis_iter`, `try_lanes`, `try_split_at`,
-//!   `try_take_along_axis`, `try_unsqueeze`, [`try_concatenate`], [`try_stack`]);
+//!   `try_split`, `try_array_split`, `try_take_along_axis`, `try_unsqueeze`, [`try_concatenate`], [`try_stack`]);
 //! - **one axis or none** (numpy's `axis=None`, which flattens): `Option<isize>`
 //!   (`try_cumsum(None)`, `try_cumprod`, `try_take`, `try_compress`, `try_argmax`,
 //!   `try_argmin`, `try_unique_consecutive`);

@@ -71,6 +71,7 @@ fn variant(e: &ShapeError) -> &'static str {
         ShapeError::RepeatedAxis { .. } => "RepeatedAxis",
         ShapeError::Index { .. } => "Index",
         ShapeError::ChunkSize { .. } => "ChunkSize",
+        ShapeError::Sections { .. } => "Sections",
         ShapeError::Window { .. } => "Window",
         ShapeError::JoinShape { .. } => "JoinShape",
         ShapeError::EmptyJoin => "EmptyJoin",
@@ -298,6 +299,34 @@ fn split_matches_numpy() {
         let indices: Vec<usize> = a[1..].iter().map(|&i| i as usize).collect();
         v.try_split_at(&indices, a[0])
     });
+    // By a number of sections: numpy's split (equal parts) and array_split.
+    each_view_case("split_equal", |v, c| {
+        let a = args(c);
+        v.try_split(a[1] as usize, a[0])
+    });
+    each_view_case("array_split", |v, c| {
+        let a = args(c);
+        v.try_array_split(a[1] as usize, a[0])
+    });
+    // More sections than a list of views can hold: an error, not an abort.
+    let t = DynTensor::from_fn(&[4], |i| i[0]);
+    for huge in [usize::MAX, 1 << 61] {
+        let e = t.try_array_split(huge, 0).unwrap_err();
+        assert!(matches!(e, ShapeError::Allocation { .. }), "{e}");
+        assert!(t.try_split(huge, 0).is_err());
+    }
+    let e = t.try_split(3, 0).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot split axis 0 of a tensor of shape [4] into 3 equal parts: 3 does not divide its \
+         extent 4; use try_array_split for parts that differ by at most one"
+    );
+    assert!(
+        t.try_split(0, -1)
+            .unwrap_err()
+            .to_string()
+            .contains("into 0 parts")
+    );
 }
 
 /// The inputs of a join case: tensor `j` is `np.arange(n) + 100 * j` of its shape.
@@ -734,6 +763,8 @@ fn fixtures_cover_every_function_error_and_rank() {
         "windows",
         "index_axis",
         "split",
+        "split_equal",
+        "array_split",
         "take",
         "compress",
         "cumsum",
@@ -758,6 +789,7 @@ fn fixtures_cover_every_function_error_and_rank() {
         "RepeatedAxis",
         "Index",
         "ChunkSize",
+        "Sections",
         "Window",
         "JoinShape",
         "EmptyJoin",

@@ -114,6 +114,16 @@ fuzz_target!(|bytes: &[u8]| {
         assert_eq!(parts.len(), cuts.len() + 1);
         parts.into_iter().take(64).for_each(check);
     }
+    // By a number of sections (any: a huge one gives that many views, so only 64 are read).
+    let sections = input.extent();
+    if let Ok(parts) = v.try_array_split(sections, axis) {
+        assert_eq!(parts.len(), sections);
+        parts.into_iter().take(64).for_each(check);
+    }
+    if let Ok(parts) = v.try_split(sections, axis) {
+        assert_eq!(parts.len(), sections);
+        parts.into_iter().take(64).for_each(check);
+    }
     let picks = input.axes();
     let along = if input.bool() { Some(axis) } else { None };
     if let (Ok(t), None) = (v.try_take(&picks, along), along) {

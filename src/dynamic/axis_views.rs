@@ -191,17 +191,54 @@ fn split<'a, T>(
         .chain(indices.iter().copied())
         .chain(core::iter::once(n));
     let ends = indices.iter().copied().chain(core::iter::once(n));
-    Ok(bounds
-        .zip(ends)
-        .map(|(start, end)| {
-            let (start, end) = (start.min(n), end.min(n));
-            let mut piece = l.clone();
-            piece.dims[k] = end.saturating_sub(start);
-            let shift = (start as isize).wrapping_mul(l.strides[k]);
-            piece.offset = (l.offset as isize).wrapping_add(shift) as usize;
-            DynView::new(data, piece)
-        })
-        .collect())
+    let mut pieces = reserved(indices.len() + 1)?;
+    pieces.extend(bounds.zip(ends).map(|(start, end)| {
+        let (start, end) = (start.min(n), end.min(n));
+        let mut piece = l.clone();
+        piece.dims[k] = end.saturating_sub(start);
+        let shift = (start as isize).wrapping_mul(l.strides[k]);
+        piece.offset = (l.offset as isize).wrapping_add(shift) as usize;
+        DynView::new(data, piece)
+    }));
+    Ok(pieces)
+}
+
+/// An empty `Vec` with room for `n` items, or [`ShapeError::Allocation`] for a list of shape
+/// `[n]` when there is not: a number of sections is the caller's, and
+/// `try_array_split(1 << 40, 0)` must be an error, not an abort.
+fn reserved<X>(n: usize) -> Result<Vec<X>, ShapeError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| ShapeError::Allocation {
+        shape: Dims::new(&[n]),
+        bytes: n.checked_mul(core::mem::size_of::<X>()),
+    })?;
+    Ok(v)
+}
+
+/// The split points that cut axis `axis` of `l` into `sections` parts whose extents differ by
+/// at most one, the longer first (numpy's `array_split`); with `equal`, an error unless they
+/// are all one extent (numpy's `split` with a number).
+fn section_ends(
+    l: &Layout,
+    sections: usize,
+    axis: isize,
+    equal: bool,
+) -> Result<Vec<usize>, ShapeError> {
+    let n = l.dims[axis_of(axis, &l.dims)?];
+    if sections == 0 || (equal && !n.is_multiple_of(sections)) {
+        return Err(ShapeError::Sections {
+            sections,
+            axis,
+            shape: Dims::new(&l.dims),
+        });
+    }
+    let (each, longer) = (n / sections, n % sections);
+    let mut ends = reserved(sections - 1)?;
+    ends.extend((1..sections).scan(0, |end, i| {
+        *end += each + usize::from(i <= longer);
+        Some(*end)
+    }));
+    Ok(ends)
 }
 
 /// The methods for one type: `$data` is its buffer (`&$lt [T]`), `$layout` its layout (a
@@ -347,6 +384,59 @@ macro_rules! axis_views {
         ) -> Result<Vec<DynView<$lt, T>>, ShapeError> {
             let $this = self;
             split($data, $layout, indices, axis)
+        }
+
+        /// `axis` cut into `sections` views of one extent, numpy's `split(a, sections, axis)`.
+        ///
+        /// Errors: [`ShapeError::Axis`] for an axis out of range, [`ShapeError::Sections`] for
+        /// 0 sections or a number that does not divide the axis's extent (see
+        /// [`try_array_split`](Self::try_array_split)), [`ShapeError::Allocation`] when the
+        /// list of `sections` views cannot be allocated.
+        ///
+        /// ```
+        /// use shaped::DynTensor;
+        /// let t = DynTensor::from_fn(&[2, 6], |i| 10 * i[0] + i[1]);
+        /// let thirds = t.try_split(3, -1)?;
+        /// assert_eq!(thirds.len(), 3);
+        /// assert_eq!((thirds[1].shape(), thirds[1].to_vec()), (&[2, 2][..], vec![2, 3, 12, 13]));
+        /// assert!(t.try_split(4, -1).is_err());
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        pub fn try_split(
+            &self,
+            sections: usize,
+            axis: isize,
+        ) -> Result<Vec<DynView<$lt, T>>, ShapeError> {
+            let $this = self;
+            let at = section_ends($layout, sections, axis, true)?;
+            split($data, $layout, &at, axis)
+        }
+
+        /// `axis` cut into `sections` views whose extents differ by at most one, the longer
+        /// ones first, numpy's `array_split(a, sections, axis)`: an extent of 7 in 3 is 3, 2, 2;
+        /// more sections than entries gives empty views at the end.
+        ///
+        /// Errors: [`ShapeError::Axis`] for an axis out of range, [`ShapeError::Sections`] for
+        /// 0 sections, [`ShapeError::Allocation`] when the list of `sections` views cannot be
+        /// allocated.
+        ///
+        /// ```
+        /// use shaped::DynTensor;
+        /// let t = DynTensor::from_fn(&[7], |i| i[0]);
+        /// let parts: Vec<Vec<usize>> =
+        ///     t.try_array_split(3, 0)?.iter().map(|p| p.to_vec()).collect();
+        /// assert_eq!(parts, [vec![0, 1, 2], vec![3, 4], vec![5, 6]]);
+        /// assert_eq!(t.try_array_split(9, 0)?.last().unwrap().len(), 0);
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        pub fn try_array_split(
+            &self,
+            sections: usize,
+            axis: isize,
+        ) -> Result<Vec<DynView<$lt, T>>, ShapeError> {
+            let $this = self;
+            let at = section_ends($layout, sections, axis, false)?;
+            split($data, $layout, &at, axis)
         }
     };
 }

@@ -20,7 +20,8 @@ use crate::reduce::fold::clipped;
 /// The elements of `a` where `cond` is `true` and of `b` where it is `false`: numpy's
 /// `where(cond, a, b)`. The three operands (each a [`DynTensor`], a view, a static tensor, or
 /// a reference to one; `cond` of `bool`) broadcast together by numpy's rule, and the result is
-/// a new packed tensor of their broadcast shape.
+/// a new packed tensor of their broadcast shape. A number (numpy's `where(c, x, 0)`) is a
+/// rank-0 tensor: `&DynTensor::scalar(0.0)`.
 ///
 /// Errors: [`ShapeError::Incompatible`] naming two of the shapes that clash and the axis, or
 /// [`ShapeError::Overflow`] when the broadcast shape has too many elements to count.
@@ -29,8 +30,7 @@ use crate::reduce::fold::clipped;
 /// use shaped::{try_where, DynTensor};
 /// let x = DynTensor::from_shape_vec(&[2, 3], vec![-1.0, 2.0, -3.0, 4.0, -5.0, 6.0])?;
 /// let positive = x.map(|v| v > 0.0);
-/// let zero = DynTensor::from_shape_vec(&[], vec![0.0])?;
-/// let relu = try_where(&positive, &x, &zero)?;
+/// let relu = try_where(&positive, &x, &DynTensor::scalar(0.0))?;
 /// assert_eq!(relu.as_slice(), [0.0, 2.0, 0.0, 4.0, 0.0, 6.0]);
 /// // A column of conditions picks whole rows; a row of fallbacks fills the rest.
 /// let rows = DynTensor::from_shape_vec(&[2, 1], vec![true, false])?;

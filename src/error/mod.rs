@@ -232,7 +232,8 @@ pub enum ShapeError {
         len: usize,
     },
     /// The memory for a tensor of `shape` could not be had: its byte size overflows `isize::MAX`
-    /// (`bytes` is `None`), or the allocator refused `bytes` bytes.
+    /// (`bytes` is `None`), or the allocator refused `bytes` bytes. (Also a list of `shape[0]`
+    /// views, from `try_split` and `try_array_split` with more sections than memory holds.)
     Allocation {
         /// The shape of the tensor asked for.
         shape: Dims,
@@ -250,6 +251,17 @@ pub enum ShapeError {
     },
     /// Chunks of 0 elements along an axis (`try_axis_chunks_iter`).
     ChunkSize {
+        /// The axis, as given.
+        axis: isize,
+        /// The shape of the tensor.
+        shape: Dims,
+    },
+    /// An axis cut into `sections` parts that cannot be had: 0 parts (`try_split`,
+    /// `try_array_split`), or parts not all of one extent (`try_split`; numpy: "array split
+    /// does not result in an equal division").
+    Sections {
+        /// How many parts were asked for.
+        sections: usize,
         /// The axis, as given.
         axis: isize,
         /// The shape of the tensor.
@@ -550,6 +562,26 @@ impl fmt::Display for ShapeError {
                 "chunks of 0 elements along axis {axis} of a tensor of shape {shape}; a chunk \
                  needs at least one"
             ),
+            Self::Sections {
+                sections: 0,
+                axis,
+                shape,
+            } => write!(
+                f,
+                "cannot split axis {axis} of a tensor of shape {shape} into 0 parts; ask for at \
+                 least one"
+            ),
+            Self::Sections {
+                sections,
+                axis,
+                shape,
+            } => write!(
+                f,
+                "cannot split axis {axis} of a tensor of shape {shape} into {sections} equal \
+                 parts: {sections} does not divide its extent {}; use try_array_split for \
+                 parts that differ by at most one",
+                extent_at_axis_given(shape, *axis)
+            ),
             Self::Window { window, shape } => write!(
                 f,
                 "a window of {window} does not fit a tensor of shape {shape}: it needs one extent \
@@ -626,6 +658,18 @@ impl fmt::Display for Extent {
 /// The extent of `dims` on a 0-based `axis` that it has (saturating: only a message uses it).
 fn extent_at_axis(dims: &Dims, axis: usize) -> usize {
     dims.as_slice().get(axis).copied().unwrap_or(0)
+}
+
+/// The extent of `dims` on `axis` as a caller gave it (negative from the end; the axis was
+/// checked before the error was made, so a missing one reads 0 in the message only).
+fn extent_at_axis_given(dims: &Dims, axis: isize) -> usize {
+    let d = dims.as_slice();
+    let k = if axis < 0 {
+        d.len().checked_sub(axis.unsigned_abs())
+    } else {
+        Some(axis as usize)
+    };
+    k.and_then(|k| d.get(k)).copied().unwrap_or(0)
 }
 
 /// The extent of `dims` on a negative `axis` (-1 is the last).
