@@ -354,8 +354,9 @@ def moments(name):
     return f
 
 
-def mean_case(rng, a):
-    """numpy's mean, its arguments written as var's with a ddof of 0 (which mean has not)."""
+def mean_case(rng, a, name="mean"):
+    """numpy's mean (or median), its arguments written as var's with a ddof of 0 (which they
+    have not)."""
     text, axes = rand_axes(rng, a.ndim)
     keep = rng.random() < 0.4
 
@@ -368,7 +369,7 @@ def mean_case(rng, a):
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             try:
-                return np.mean(a, axis=axes, keepdims=keep)
+                return getattr(np, name)(a, axis=axes, keepdims=keep)
             except np.exceptions.AxisError:
                 raise Err("Axis")
     return f"{text} 0 {'true' if keep else 'false'}", run
@@ -718,6 +719,22 @@ def main(path):
             pre, a = pre_view(rng, base(shape))
             args, run = split_sections(name)(rng, a)
             emit(["shape " + " ".join(map(str, shape)), "pre " + pre], name, args, run)
+
+    # The median, of integer input (numpy's float64) as the mean's above.
+    for _ in range(PER_FN):
+        shape = rand_shape(rng)
+        pre, a = pre_view(rng, base(shape) * 7 % 11)
+        args, run = mean_case(rng, a, "median")
+        try:
+            run()
+        except ValueError:
+            # numpy 2.4's median cannot reshape some empty inputs reduced over several axes
+            # ("cannot reshape array of size 0"); shaped gives the medians of nothing, NaN.
+            continue
+        except Err:
+            pass
+        emit(["shape " + " ".join(map(str, shape)), "scale 7", "modulo 11", "pre " + pre],
+             "median", args, run, floats=True)
 
     with open(path, "w") as fh:
         fh.write("\n".join(out) + "\n")

@@ -57,7 +57,7 @@
 //! - **several axes**: `impl Into<Axes>`, so one axis, a list or every axis ([`Axes::All`] or
 //!   `None`, numpy's `axis=None`; an `Option<isize>` passes through as it is)
 //!   (`try_sum(0, false)`, `try_sum(&[0, 2], true)`, `try_prod`,
-//!   `try_max`, `try_min`, `try_mean`, `try_var`, `try_std`, `try_all`, `try_any`,
+//!   `try_max`, `try_min`, `try_mean`, `try_median`, `try_var`, `try_std`, `try_all`, `try_any`,
 //!   `try_squeeze`).
 //!
 //! Static methods take their one axis as a constant, `const A: isize` (negative from the end),

@@ -493,6 +493,7 @@ fn moment<T: shaped::Moments>(
     match name {
         "var" => v.try_var(axes, ddof, keep),
         "mean" => v.try_mean(axes, keep),
+        "median" => v.try_median(axes, keep),
         _ => v.try_std(axes, ddof, keep),
     }
 }
@@ -541,6 +542,18 @@ fn var_and_std_match_numpy() {
         check_close(c, moment("mean", c, &pre(c, t.view())));
         check_close(c, moment("mean", c, &pre(c, t.map(|x| x as i16).view())));
     }
+    // The median likewise, of values with repeats (`x * 7 % 11`, numpy's remainder).
+    for c in cases("median", 30) {
+        let t = input(c).map(|x| (x * 7).rem_euclid(11));
+        check_close(c, moment("median", c, &pre(c, t.view())));
+        let f = t.map(|x| x as f32);
+        check_close(c, moment("median", c, &pre(c, f.view())));
+    }
+    // A lane with a NaN gives NaN, as numpy's; the others are unaffected.
+    let n = DynTensor::from_shape_vec(&[2, 3], vec![1.0, f64::NAN, 3.0, 4.0, 6.0, 5.0]).unwrap();
+    let m = n.try_median(-1, false).unwrap();
+    assert!(m.as_slice()[0].is_nan());
+    assert_eq!(m.as_slice()[1], 5.0);
     // f32 keeps its type; unsigned and wide integers give f64.
     let f = DynTensor::from_shape_vec(&[3], vec![1.0f32, 2.0, 6.0]).unwrap();
     let v: DynTensor<f32> = f.try_var(0, 0, false).unwrap();
@@ -771,6 +784,7 @@ fn fixtures_cover_every_function_error_and_rank() {
         "cumprod",
         "var",
         "mean",
+        "median",
         "std",
         "concatenate",
         "stack",

@@ -55,6 +55,8 @@ fuzz_target!(|bytes: &[u8]| {
     // Integer input gives f64, as numpy's.
     let _ = v.map(|x| x as i32).try_std(&axes[..], ddof, keep);
     let _ = v.map(|x| x as i32).try_mean(&axes[..], keep);
+    let _ = v.try_median(&axes[..], keep);
+    let _ = v.map(|x| x as i32).try_median(&axes[..], keep);
     let _ = v.try_min(&axes[..], keep);
     let axis = input.signed();
     let _ = v.try_argmax(Some(axis), keep);

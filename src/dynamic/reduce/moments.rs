@@ -1,26 +1,32 @@
-//! Mean, variance and standard deviation over axes, numpy's `mean`, `var` and `std`, the same on
-//! [`DynTensor`], [`DynView`] and [`DynViewMut`]: numpy's two-pass algorithm on the reductions
-//! already there. The mean is the sum over the axes divided by their count; for the variance it
+//! Mean, median, variance and standard deviation over axes, numpy's `mean`, `median`, `var`
+//! and `std`, the same on [`DynTensor`], [`DynView`] and [`DynViewMut`]: numpy's two-pass
+//! algorithm on the reductions already there. The mean is the sum over the axes divided by their count; for the variance it
 //! is kept as unit axes, each element's squared deviation from it is one broadcast pass
 //! (`try_zip_map`), and their `try_sum` (pairwise for floats, as numpy's) is divided by
-//! `n - ddof` (`max(n - ddof, 0)`, so `ddof >= n` gives `inf` or `NaN` as numpy).
+//! `n - ddof` (`max(n - ddof, 0)`, so `ddof >= n` gives `inf` or `NaN` as numpy). The median
+//! selects each lane's middle (`select_nth_unstable`, as numpy partitions) from the lanes the
+//! reductions read (`Split::lanes`).
 //!
 //! The result's element type is [`Moments::Out`]: a float's own type, `f64` for an integer, as
-//! numpy's `mean` and `var` of an integer array are `float64` (taken in `float64`: here the
+//! numpy's `mean`, `median` and `var` of an integer array are `float64` (taken in `float64`: here the
 //! integers are converted once, then the float path runs). `try_mean` itself is stamped with
 //! the other reductions (`methods.rs`) and runs `Moments::mean_of`.
 
+use super::super::buffer;
+use super::super::layout::{checked_count, count_or_err};
 use super::super::view_layout::axis_mask;
 use super::super::{DynTensor, DynView, DynViewMut};
 use super::Split;
 use crate::{Axes, Float, ShapeError};
+use alloc::vec::Vec;
 
 mod sealed {
     pub trait Sealed {}
     impl<T: crate::Float> Sealed for T {}
 }
 
-/// An element whose mean, variance and standard deviation ([`try_mean`](DynTensor::try_mean),
+/// An element whose mean, median, variance and standard deviation
+/// ([`try_mean`](DynTensor::try_mean), [`try_median`](DynTensor::try_median),
 /// [`try_var`](DynTensor::try_var), [`try_std`](DynTensor::try_std)) can be taken, and the type
 /// they come in: a [`Float`] gives its own type, a primitive integer `f64` (numpy's `float64`
 /// for integer input). Sealed.
@@ -39,6 +45,14 @@ pub trait Moments: sealed::Sealed + Sized {
     /// numpy's `mean` of `view` (what `try_mean` runs).
     #[doc(hidden)]
     fn mean_of(
+        view: &DynView<'_, Self>,
+        axes: Axes<'_>,
+        keepdims: bool,
+    ) -> Result<DynTensor<Self::Out>, ShapeError>;
+
+    /// numpy's `median` of `view` (what `try_median` runs).
+    #[doc(hidden)]
+    fn median_of(
         view: &DynView<'_, Self>,
         axes: Axes<'_>,
         keepdims: bool,
@@ -63,6 +77,14 @@ impl<T: Float> Moments for T {
         keepdims: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
         mean(view, axes, keepdims)
+    }
+
+    fn median_of(
+        view: &DynView<'_, T>,
+        axes: Axes<'_>,
+        keepdims: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        median(view, axes, keepdims)
     }
 
     fn var_of(
@@ -92,6 +114,15 @@ macro_rules! integer_moments {
             ) -> Result<DynTensor<f64>, ShapeError> {
                 // numpy sums an integer array's mean in `float64`, pairwise, as here.
                 mean(&view.map(|x| x as f64).view(), axes, keepdims)
+            }
+
+            #[inline]
+            fn median_of(
+                view: &DynView<'_, $t>,
+                axes: Axes<'_>,
+                keepdims: bool,
+            ) -> Result<DynTensor<f64>, ShapeError> {
+                median(&view.map(|x| x as f64).view(), axes, keepdims)
             }
 
             #[inline]
@@ -130,6 +161,55 @@ fn mean<T: Float>(
     let mut sum = split.fold(view.data(), Some(T::ZERO), T::plus)?;
     sum.as_mut_slice().iter_mut().for_each(|x| *x = *x / n);
     Ok(sum)
+}
+
+/// numpy's `median(a, axis=axes, keepdims=)` of `view`: each lane's middle element, or the
+/// mean of its two middle ones; `NaN` for a lane with a `NaN` or with no elements.
+fn median<T: Float>(
+    view: &DynView<'_, T>,
+    axes: Axes<'_>,
+    keepdims: bool,
+) -> Result<DynTensor<T>, ShapeError> {
+    let layout = view.layout();
+    // numpy's `median` refuses an axis of a rank-0 tensor, as its `mean` does.
+    if let (0, Axes::Single(axis)) = (layout.rank(), axes) {
+        return Err(ShapeError::Axis {
+            axis,
+            shape: crate::error::Dims::new(&[]),
+        });
+    }
+    let split = Split::new(layout, axes, keepdims)?;
+    let nan = T::from_count(0) / T::from_count(0);
+    if split.reduced_len() == 0 || checked_count(&split.kept_dims) == Some(0) {
+        // No lane to read (and maybe more outputs than memory holds: `[usize::MAX, 0]` along
+        // its last axis): every output is the median of nothing.
+        let n = count_or_err(&split.out_dims)?;
+        let mut out = buffer::try_with_capacity(n, &split.out_dims)?;
+        out.resize(n, nan);
+        return Ok(DynTensor::from_parts(out, split.out_dims));
+    }
+    let mut part = Vec::new();
+    let values = split.lanes(view.data(), |lane| {
+        // Only a `NaN` is unordered against itself; numpy's median passes it on.
+        if lane.iter().any(|x| x.partial_cmp(x).is_none()) {
+            return nan;
+        }
+        part.clear();
+        part.extend_from_slice(lane);
+        let m = part.len() / 2;
+        let order = |a: &T, b: &T| a.partial_cmp(b).unwrap_or(core::cmp::Ordering::Equal);
+        let (below, &mut upper, _) = part.select_nth_unstable_by(m, order);
+        match below
+            .iter()
+            .copied()
+            .reduce(|a, b| if b > a { b } else { a })
+        {
+            // An even count: numpy's mean of the two middle elements.
+            Some(lower) if part.len() % 2 == 0 => lower.plus(upper) / T::from_count(2),
+            _ => upper,
+        }
+    });
+    Ok(DynTensor::from_parts(values, split.out_dims))
 }
 
 /// numpy's `var(a, axis=axes, ddof=, keepdims=)` of `view`.
@@ -203,6 +283,35 @@ macro_rules! moments {
                 ddof,
                 keepdims,
             )
+        }
+
+        /// The median over `axes` (as [`try_sum`](Self::try_sum) takes them), numpy's
+        /// `median(axis=, keepdims=)`: the middle element of each lane in sorted order, or the
+        /// mean of the two middle ones for an even count. A lane with a `NaN` gives `NaN`, and
+        /// so does a lane of nothing, as numpy's. Floats give their own type, integers `f64`
+        /// ([`Moments`](crate::Moments)).
+        ///
+        /// Errors: [`ShapeError::Axis`] for an axis out of range (a rank-0 tensor has none),
+        /// [`ShapeError::RepeatedAxis`] for one named twice.
+        ///
+        /// ```
+        /// use shaped::DynTensor;
+        /// let t = DynTensor::from_shape_vec(&[2, 4], vec![7, 1, 3, 5, 2, 9, 4, 4])?;
+        /// assert_eq!(t.try_median(-1, false)?.as_slice(), [4.0, 4.0]);
+        /// assert_eq!(t.try_median(0, true)?.as_slice(), [4.5, 5.0, 3.5, 4.5]);
+        /// assert_eq!(t.try_median(None, false)?.as_slice(), [4.0]);
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        pub fn try_median<'x>(
+            &self,
+            axes: impl Into<Axes<'x>>,
+            keepdims: bool,
+        ) -> Result<DynTensor<T::Out>, ShapeError>
+        where
+            T: Moments,
+        {
+            let $this = self;
+            T::median_of(&DynView::new($data, $layout.clone()), axes.into(), keepdims)
         }
 
         /// The standard deviation over `axes`, the square root of
