@@ -332,6 +332,22 @@ def rand_axes(rng, rank):
     return "[" + ",".join(map(str, axes)) + "]", tuple(axes)
 
 
+def statistic(name, a, axes, keep, **kw):
+    """numpy's `name` (var, std, mean, median) over `axes`, numpy's errors as shaped's variants
+    (a repeated axis checked first, as shaped does), its warnings for empty input silenced."""
+    if axes is not None:
+        listed = axes if isinstance(axes, tuple) else (axes,)
+        normed = [norm(x, a.ndim) for x in listed]
+        if len(set(normed)) != len(normed):
+            raise Err("RepeatedAxis")
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            return getattr(np, name)(a, axis=axes, keepdims=keep, **kw)
+        except np.exceptions.AxisError:
+            raise Err("Axis")
+
+
 def moments(name):
     def f(rng, a):
         text, axes = rand_axes(rng, a.ndim)
@@ -339,17 +355,7 @@ def moments(name):
         keep = rng.random() < 0.4
 
         def run():
-            if axes is not None:
-                listed = axes if isinstance(axes, tuple) else (axes,)
-                normed = [norm(x, a.ndim) for x in listed]
-                if len(set(normed)) != len(normed):
-                    raise Err("RepeatedAxis")
-            with warnings.catch_warnings(), np.errstate(all="ignore"):
-                warnings.simplefilter("ignore")
-                try:
-                    return getattr(np, name)(a, axis=axes, ddof=ddof, keepdims=keep)
-                except np.exceptions.AxisError:
-                    raise Err("Axis")
+            return statistic(name, a, axes, keep, ddof=ddof)
         return f"{text} {ddof} {'true' if keep else 'false'}", run
     return f
 
@@ -361,17 +367,7 @@ def mean_case(rng, a, name="mean"):
     keep = rng.random() < 0.4
 
     def run():
-        if axes is not None:
-            listed = axes if isinstance(axes, tuple) else (axes,)
-            normed = [norm(x, a.ndim) for x in listed]
-            if len(set(normed)) != len(normed):
-                raise Err("RepeatedAxis")
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")
-            try:
-                return getattr(np, name)(a, axis=axes, keepdims=keep)
-            except np.exceptions.AxisError:
-                raise Err("Axis")
+        return statistic(name, a, axes, keep)
     return f"{text} 0 {'true' if keep else 'false'}", run
 
 

@@ -5,7 +5,7 @@
 use super::super::view_layout::flattens_rank_0;
 use super::super::{DynTensor, DynView, DynViewMut};
 use super::arg::arg_reduce;
-use super::{Split, UniqueConsecutive, sort, unique};
+use super::{Split, UniqueConsecutive, moments, sort, unique};
 use crate::reduce::fold::{max_nan, min_nan};
 use crate::{Axes, Moments, Reduce, ShapeError};
 
@@ -136,7 +136,10 @@ macro_rules! reductions {
             T: Moments,
         {
             let $this = self;
-            T::mean_of(&DynView::new($data, $layout.clone()), axes.into(), keepdims)
+            let axes = axes.into();
+            T::in_floats(&DynView::new($data, $layout.clone()), |v| {
+                moments::mean(v, axes, keepdims)
+            })
         }
 
         /// The position of the largest element along `axis` (`None`: of the flattened tensor),

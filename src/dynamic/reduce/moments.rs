@@ -10,7 +10,7 @@
 //! The result's element type is [`Moments::Out`]: a float's own type, `f64` for an integer, as
 //! numpy's `mean`, `median` and `var` of an integer array are `float64` (taken in `float64`: here the
 //! integers are converted once, then the float path runs). `try_mean` itself is stamped with
-//! the other reductions (`methods.rs`) and runs `Moments::mean_of`.
+//! the other reductions (`methods.rs`).
 
 use super::super::buffer;
 use super::super::layout::{checked_count, count_or_err};
@@ -42,58 +42,22 @@ pub trait Moments: sealed::Sealed + Sized {
     /// The statistics' element type: `Self` for a float, `f64` for an integer.
     type Out: Float;
 
-    /// numpy's `mean` of `view` (what `try_mean` runs).
+    /// `statistic` of `view` seen in [`Self::Out`]: the view itself for a float, its elements
+    /// converted to `f64` once for an integer (as numpy converts: exact up to 2^53, rounded to
+    /// nearest beyond). What `try_mean`, `try_median` and `try_var` run.
     #[doc(hidden)]
-    fn mean_of(
+    fn in_floats<R>(
         view: &DynView<'_, Self>,
-        axes: Axes<'_>,
-        keepdims: bool,
-    ) -> Result<DynTensor<Self::Out>, ShapeError>;
-
-    /// numpy's `median` of `view` (what `try_median` runs).
-    #[doc(hidden)]
-    fn median_of(
-        view: &DynView<'_, Self>,
-        axes: Axes<'_>,
-        keepdims: bool,
-    ) -> Result<DynTensor<Self::Out>, ShapeError>;
-
-    /// numpy's `var` of `view` (what `try_var` runs).
-    #[doc(hidden)]
-    fn var_of(
-        view: &DynView<'_, Self>,
-        axes: Axes<'_>,
-        ddof: usize,
-        keepdims: bool,
-    ) -> Result<DynTensor<Self::Out>, ShapeError>;
+        statistic: impl FnOnce(&DynView<'_, Self::Out>) -> R,
+    ) -> R;
 }
 
 impl<T: Float> Moments for T {
     type Out = T;
 
-    fn mean_of(
-        view: &DynView<'_, T>,
-        axes: Axes<'_>,
-        keepdims: bool,
-    ) -> Result<DynTensor<T>, ShapeError> {
-        mean(view, axes, keepdims)
-    }
-
-    fn median_of(
-        view: &DynView<'_, T>,
-        axes: Axes<'_>,
-        keepdims: bool,
-    ) -> Result<DynTensor<T>, ShapeError> {
-        median(view, axes, keepdims)
-    }
-
-    fn var_of(
-        view: &DynView<'_, T>,
-        axes: Axes<'_>,
-        ddof: usize,
-        keepdims: bool,
-    ) -> Result<DynTensor<T>, ShapeError> {
-        var(view, axes, ddof, keepdims)
+    #[inline]
+    fn in_floats<R>(view: &DynView<'_, T>, statistic: impl FnOnce(&DynView<'_, T>) -> R) -> R {
+        statistic(view)
     }
 }
 
@@ -103,37 +67,14 @@ macro_rules! integer_moments {
         impl Moments for $t {
             type Out = f64;
 
-            // Inline: without it these twelve non-generic impls would be compiled into shaped
-            // itself, and with them the whole `f64` variance path (planner, kernels), whether
-            // or not a dependent calls `try_var` (issue 23: a light build for dependents).
+            // Generic, so compiled in a dependent that calls it: shaped itself does not carry
+            // the `f64` statistics for twelve integer types (issue 23: a light build).
             #[inline]
-            fn mean_of(
+            fn in_floats<R>(
                 view: &DynView<'_, $t>,
-                axes: Axes<'_>,
-                keepdims: bool,
-            ) -> Result<DynTensor<f64>, ShapeError> {
-                // numpy sums an integer array's mean in `float64`, pairwise, as here.
-                mean(&view.map(|x| x as f64).view(), axes, keepdims)
-            }
-
-            #[inline]
-            fn median_of(
-                view: &DynView<'_, $t>,
-                axes: Axes<'_>,
-                keepdims: bool,
-            ) -> Result<DynTensor<f64>, ShapeError> {
-                median(&view.map(|x| x as f64).view(), axes, keepdims)
-            }
-
-            #[inline]
-            fn var_of(
-                view: &DynView<'_, $t>,
-                axes: Axes<'_>,
-                ddof: usize,
-                keepdims: bool,
-            ) -> Result<DynTensor<f64>, ShapeError> {
-                // As numpy converts: exact up to 2^53, rounded to nearest beyond.
-                var(&view.map(|x| x as f64).view(), axes, ddof, keepdims)
+                statistic: impl FnOnce(&DynView<'_, f64>) -> R,
+            ) -> R {
+                statistic(&view.map(|x| x as f64).view())
             }
         }
     )*};
@@ -141,22 +82,30 @@ macro_rules! integer_moments {
 
 integer_moments!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
-/// numpy's `mean(a, axis=axes, keepdims=)` of `view`: the sum over `axes` divided by the
-/// number of elements summed.
-fn mean<T: Float>(
+/// `view`'s axes split for a statistic over `axes`. numpy's `mean` and `median` refuse an axis
+/// of a rank-0 tensor, which its `sum` (and [`Split::new`]) lets through.
+fn statistic_split<T>(
     view: &DynView<'_, T>,
     axes: Axes<'_>,
     keepdims: bool,
-) -> Result<DynTensor<T>, ShapeError> {
-    let layout = view.layout();
-    // numpy's `mean` refuses an axis of a rank-0 tensor that `sum` lets through.
-    if let (0, Axes::Single(axis)) = (layout.rank(), axes) {
+) -> Result<Split, ShapeError> {
+    if let (0, Axes::Single(axis)) = (view.rank(), axes) {
         return Err(ShapeError::Axis {
             axis,
             shape: crate::error::Dims::new(&[]),
         });
     }
-    let split = Split::new(layout, axes, keepdims)?;
+    Split::new(view.layout(), axes, keepdims)
+}
+
+/// numpy's `mean(a, axis=axes, keepdims=)` of `view`: the sum over `axes` divided by the
+/// number of elements summed.
+pub(super) fn mean<T: Float>(
+    view: &DynView<'_, T>,
+    axes: Axes<'_>,
+    keepdims: bool,
+) -> Result<DynTensor<T>, ShapeError> {
+    let split = statistic_split(view, axes, keepdims)?;
     let n = T::from_count(split.reduced_len());
     let mut sum = split.fold(view.data(), Some(T::ZERO), T::plus)?;
     sum.as_mut_slice().iter_mut().for_each(|x| *x = *x / n);
@@ -170,15 +119,7 @@ fn median<T: Float>(
     axes: Axes<'_>,
     keepdims: bool,
 ) -> Result<DynTensor<T>, ShapeError> {
-    let layout = view.layout();
-    // numpy's `median` refuses an axis of a rank-0 tensor, as its `mean` does.
-    if let (0, Axes::Single(axis)) = (layout.rank(), axes) {
-        return Err(ShapeError::Axis {
-            axis,
-            shape: crate::error::Dims::new(&[]),
-        });
-    }
-    let split = Split::new(layout, axes, keepdims)?;
+    let split = statistic_split(view, axes, keepdims)?;
     let nan = T::from_count(0) / T::from_count(0);
     if split.reduced_len() == 0 || checked_count(&split.kept_dims) == Some(0) {
         // No lane to read (and maybe more outputs than memory holds: `[usize::MAX, 0]` along
@@ -277,12 +218,10 @@ macro_rules! moments {
             T: Moments,
         {
             let $this = self;
-            T::var_of(
-                &DynView::new($data, $layout.clone()),
-                axes.into(),
-                ddof,
-                keepdims,
-            )
+            let axes = axes.into();
+            T::in_floats(&DynView::new($data, $layout.clone()), |v| {
+                var(v, axes, ddof, keepdims)
+            })
         }
 
         /// The median over `axes` (as [`try_sum`](Self::try_sum) takes them), numpy's
@@ -311,7 +250,10 @@ macro_rules! moments {
             T: Moments,
         {
             let $this = self;
-            T::median_of(&DynView::new($data, $layout.clone()), axes.into(), keepdims)
+            let axes = axes.into();
+            T::in_floats(&DynView::new($data, $layout.clone()), |v| {
+                median(v, axes, keepdims)
+            })
         }
 
         /// The standard deviation over `axes`, the square root of
