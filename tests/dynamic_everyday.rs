@@ -591,10 +591,32 @@ fn arange_linspace_and_eye_match_numpy() {
         let (dims, values) = expected::<f64>(c.get("out"));
         assert_eq!(got.shape(), dims, "{}", c.title);
         assert_eq!(got.as_slice(), values, "{}: bit for bit", c.title);
+        let again = DynTensor::try_linspace(
+            a[0].parse().unwrap(),
+            a[1].parse::<f64>().unwrap(),
+            a[2].parse().unwrap(),
+        );
+        assert_eq!(
+            again.unwrap().as_slice(),
+            values,
+            "{}: try_linspace",
+            c.title
+        );
     }
     for c in cases("eye", 15) {
-        check_tensor(c, Ok(DynTensor::<i64>::eye(c.get("args").parse().unwrap())));
+        let n = c.get("args").parse().unwrap();
+        check_tensor(c, Ok(DynTensor::<i64>::eye(n)));
+        check_tensor(c, DynTensor::<i64>::try_eye(n));
     }
+    // The try_ forms refuse what cannot be had instead of panicking.
+    assert!(matches!(
+        DynTensor::<f64>::try_linspace(0.0, 1.0, usize::MAX),
+        Err(ShapeError::Allocation { .. })
+    ));
+    assert!(matches!(
+        DynTensor::<i64>::try_eye(1 << 33),
+        Err(ShapeError::Overflow { .. })
+    ));
     // Lengths numpy cannot count are errors, not panics.
     assert!(DynTensor::try_arange(0.0, f64::NAN, 1.0).is_err());
     assert!(DynTensor::try_arange(0.0, f64::INFINITY, 1.0).is_err());

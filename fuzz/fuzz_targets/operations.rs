@@ -66,6 +66,16 @@ fuzz_target!(|bytes: &[u8]| {
         assert_eq!(r.is_err(), step == 0);
     }
     let _ = DynTensor::try_arange(a.len() as f32, b.len() as f32, input.signed() as f32 / 4.0);
+    // A huge count is refused before anything is allocated (usize::MAX elements; n * n past
+    // usize); a small one is built.
+    let num = match input.bool() {
+        true => usize::MAX,
+        false => input.below(9),
+    };
+    let line = DynTensor::try_linspace(a.len() as f64, input.signed() as f64, num);
+    assert_eq!(line.map(|t| t.len()).ok(), (num < 9).then_some(num));
+    let eye = DynTensor::<u8>::try_eye(if num < 9 { num } else { 1 << 40 });
+    assert_eq!(eye.map(|t| t.len()).ok(), (num < 9).then_some(num * num));
     // Into an output of a shape from the bytes, and in place.
     let mut out = DynTensor::<f32>::zeros(&input.small_shape());
     let _ = a.try_add_into(&b, &mut out);

@@ -42,7 +42,8 @@ impl<T: Float> DynTensor<T> {
     /// element `i` is `start + i * (stop - start) / (num - 1)`, the last exactly `stop`.
     ///
     /// # Panics
-    /// When the memory for `num` elements cannot be allocated.
+    /// When the memory for `num` elements cannot be allocated
+    /// ([`try_linspace`](Self::try_linspace) returns the error instead).
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -52,10 +53,22 @@ impl<T: Float> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn linspace(start: T, stop: T, num: usize) -> Self {
-        let mut data =
-            buffer::try_with_capacity(num, &[num]).unwrap_or_else(|e| super::tensor::fail(e));
+        Self::try_linspace(start, stop, num).unwrap_or_else(|e| super::tensor::fail(e))
+    }
+
+    /// [`linspace`](Self::linspace), with [`ShapeError::Allocation`] when the memory for `num`
+    /// elements cannot be had (a `num` computed at run time, say).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// assert_eq!(DynTensor::try_linspace(1.0, 2.0, 3)?.as_slice(), [1.0, 1.5, 2.0]);
+    /// assert!(DynTensor::<f64>::try_linspace(0.0, 1.0, usize::MAX).is_err());
+    /// # Ok::<(), shaped::ShapeError>(())
+    /// ```
+    pub fn try_linspace(start: T, stop: T, num: usize) -> Result<Self, ShapeError> {
+        let mut data = buffer::try_with_capacity(num, &[num])?;
         data.extend((0..num).map(|i| linspace_at(start, stop, num, i)));
-        Self::packed(data, &[num])
+        Ok(Self::packed(data, &[num]))
     }
 }
 
@@ -63,7 +76,8 @@ impl<T: Scalar> DynTensor<T> {
     /// The `n`×`n` identity matrix, numpy's `eye(n)`.
     ///
     /// # Panics
-    /// When `n * n` overflows `usize` or the memory cannot be allocated.
+    /// When `n * n` overflows `usize` or the memory cannot be allocated
+    /// ([`try_eye`](Self::try_eye) returns the error instead).
     ///
     /// ```
     /// let i = shaped::DynTensor::<i32>::eye(2);
@@ -71,6 +85,19 @@ impl<T: Scalar> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn eye(n: usize) -> Self {
-        Self::from_fn(&[n, n], |i| if i[0] == i[1] { T::ONE } else { T::ZERO })
+        Self::try_eye(n).unwrap_or_else(|e| super::tensor::fail(e))
+    }
+
+    /// [`eye`](Self::eye), with [`ShapeError::Overflow`] when `n * n` overflows `usize` and
+    /// [`ShapeError::Allocation`] when the memory cannot be had.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// assert_eq!(DynTensor::<u8>::try_eye(3)?.try_sum(shaped::Axes::All, false)?.as_slice(), [3]);
+    /// assert!(DynTensor::<f32>::try_eye(1 << 40).is_err());
+    /// # Ok::<(), shaped::ShapeError>(())
+    /// ```
+    pub fn try_eye(n: usize) -> Result<Self, ShapeError> {
+        Self::try_from_fn(&[n, n], |i| if i[0] == i[1] { T::ONE } else { T::ZERO })
     }
 }
