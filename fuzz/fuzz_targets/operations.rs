@@ -75,7 +75,7 @@ fuzz_target!(|bytes: &[u8]| {
     let line = DynTensor::try_linspace(a.len() as f64, input.signed() as f64, num);
     assert_eq!(line.map(|t| t.len()).ok(), (num < 9).then_some(num));
     let eye = DynTensor::<u8>::try_eye(if num < 9 { num } else { 1 << 40 });
-    assert_eq!(eye.map(|t| t.len()).ok(), (num < 9).then_some(num * num));
+    assert_eq!(eye.map(|t| t.len()).ok(), (num < 9).then(|| num * num));
     // Into an output of a shape from the bytes, and in place.
     let mut out = DynTensor::<f32>::zeros(&input.small_shape());
     let _ = a.try_add_into(&b, &mut out);
