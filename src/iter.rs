@@ -101,25 +101,8 @@ impl<'a, T, S: Shape, L: Layout<S>> Iterator for ViewIter<'a, T, S, L> {
         }
         self.left -= k;
         let (dims, strides) = (self.view.shape(), self.view.strides());
-        // `k` is less than what is left, so the carry out of axis 0 is 0.
-        let mut carry = k;
-        for ((i, &d), &s) in self.index.as_mut().iter_mut().zip(dims).zip(strides).rev() {
-            if carry == 0 {
-                break;
-            }
-            let (add, room) = (carry % d, d - *i);
-            carry /= d;
-            let new = if add >= room {
-                carry += 1;
-                add - room
-            } else {
-                *i + add
-            };
-            self.offset = self
-                .offset
-                .wrapping_add(new.wrapping_sub(*i).wrapping_mul(s));
-            *i = new;
-        }
+        let moved = crate::tensor::skip_index(self.index.as_mut(), dims, |a| strides[a], k);
+        self.offset = self.offset.wrapping_add(moved);
         self.next()
     }
 }

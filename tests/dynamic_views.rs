@@ -9,6 +9,8 @@ use shaped::{Axes, DynTensor, DynView, ShapeError, Slice};
 
 #[path = "common/fixture_text.rs"]
 mod fixture_text;
+#[path = "common/skips.rs"]
+mod skips;
 
 use fixture_text::nums;
 
@@ -93,19 +95,7 @@ fn apply<'a>(
 fn read(v: &DynView<'_, i64>) -> Vec<i64> {
     let direct = v.to_vec();
     assert_eq!(v.iter().copied().collect::<Vec<_>>(), direct, "iterator");
-    for k in 0..=direct.len() {
-        let mut it = v.iter();
-        assert_eq!(it.nth(k), direct.get(k), "nth({k})");
-        let rest = direct.get(k + 1..).unwrap_or_default();
-        assert_eq!(it.len(), rest.len(), "after nth({k})");
-        // A second skip from there, of about half of what is left.
-        let half = rest.len() / 2;
-        assert_eq!(it.nth(half), rest.get(half), "nth({k}) then nth({half})");
-        assert_eq!(
-            it.copied().collect::<Vec<_>>(),
-            rest.get(half + 1..).unwrap_or_default()
-        );
-    }
+    skips::skips_agree(v.iter());
     assert_eq!(v.to_tensor().to_vec(), direct, "to_tensor");
     let zero = DynTensor::<i64>::zeros(&[1]);
     assert_eq!(v.try_add(&zero).unwrap().to_vec(), direct, "planned zip");

@@ -6,6 +6,10 @@
 
 use shaped::{DynTensor, Tensor, shape, tensor};
 
+#[path = "common/skips.rs"]
+mod skips;
+use skips::skips_agree;
+
 /// `arange` of a static shape, and the same as a `DynTensor`.
 fn pair<S: shaped::Shape>() -> (Tensor<i64, S>, DynTensor<i64>) {
     let t = Tensor::<i64, S>::from_flat_fn(|i| i as i64);
@@ -285,25 +289,6 @@ fn slice_macro_matches_dynamic_slices() {
     // Every entry whole: the tensor's own view, or the view itself.
     assert_eq!(slice!(t, .., ..).to_tensor(), t);
     assert_eq!(slice!(t.t(), ..).to_tensor(), t.t().to_tensor());
-}
-
-/// `nth` on a view's iterator against its collected elements, for every `k` and a second skip
-/// after it: `nth` adds to the index with carries instead of stepping, so this can go wrong
-/// only where a carry crosses an axis.
-fn skips_agree<'a, I: Iterator<Item = &'a i64> + ExactSizeIterator + Clone>(it: I) {
-    let all: Vec<i64> = it.clone().copied().collect();
-    for k in 0..=all.len() {
-        let mut i = it.clone();
-        assert_eq!(i.nth(k), all.get(k), "nth({k})");
-        let rest = all.get(k + 1..).unwrap_or_default();
-        assert_eq!(i.len(), rest.len(), "after nth({k})");
-        let half = rest.len() / 2;
-        assert_eq!(i.nth(half), rest.get(half), "nth({k}) then nth({half})");
-        assert_eq!(
-            i.copied().collect::<Vec<_>>(),
-            rest.get(half + 1..).unwrap_or_default()
-        );
-    }
 }
 
 #[test]

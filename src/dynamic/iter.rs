@@ -68,28 +68,11 @@ impl Iterator for Positions {
             self.remaining = 0;
             return None;
         }
-        if k > 0 {
-            self.remaining -= k;
-            // `k` is less than what is left, so the carry out of axis 0 is 0.
-            let mut carry = k;
-            for ax in (0..self.index.len()).rev() {
-                if carry == 0 {
-                    break;
-                }
-                let (d, old) = (self.dims[ax], self.index[ax]);
-                let (add, room) = (carry % d, d - old);
-                carry /= d;
-                let new = if add >= room {
-                    carry += 1;
-                    add - room
-                } else {
-                    old + add
-                };
-                let s = self.strides[ax] as usize;
-                self.pos = self.pos.wrapping_add(new.wrapping_sub(old).wrapping_mul(s));
-                self.index[ax] = new;
-            }
-        }
+        self.remaining -= k;
+        let strides = &self.strides;
+        let moved =
+            crate::tensor::skip_index(&mut self.index, &self.dims, |a| strides[a] as usize, k);
+        self.pos = self.pos.wrapping_add(moved);
         self.next()
     }
 }

@@ -82,6 +82,37 @@ pub(crate) fn step_index(index: &mut [usize], dims: &[usize]) {
     }
 }
 
+/// Advances a row-major multi-index by `k` at once, adding `k` with carries (the caller knows
+/// `k` stays inside `dims`, so nothing carries out of axis 0), and returns how far the position
+/// moved: the sum of each changed coordinate's change times `stride(axis)`, wrapping, so signed
+/// strides stored as `usize` come out right. What the view iterators' `nth` runs.
+pub(crate) fn skip_index(
+    index: &mut [usize],
+    dims: &[usize],
+    stride: impl Fn(usize) -> usize,
+    k: usize,
+) -> usize {
+    let mut moved = 0usize;
+    let mut carry = k;
+    for axis in (0..index.len()).rev() {
+        if carry == 0 {
+            break;
+        }
+        let (d, old) = (dims[axis], index[axis]);
+        let (add, room) = (carry % d, d - old);
+        carry /= d;
+        let new = if add >= room {
+            carry += 1;
+            add - room
+        } else {
+            old + add
+        };
+        moved = moved.wrapping_add(new.wrapping_sub(old).wrapping_mul(stride(axis)));
+        index[axis] = new;
+    }
+    moved
+}
+
 #[cold]
 #[track_caller]
 pub(crate) fn index_out_of_bounds(index: &[usize], dims: &[usize]) -> ! {
