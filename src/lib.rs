@@ -204,6 +204,7 @@ pub mod ops;
 pub mod reduce;
 pub mod scalar;
 pub mod shape;
+mod simd;
 pub mod slice;
 pub mod storage;
 pub mod tensor;

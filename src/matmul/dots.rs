@@ -6,10 +6,12 @@
 
 use super::Matrix;
 use crate::Reduce;
+use crate::simd::Simd;
 
 /// `c = a · b` (`m x k` by `k x n`, row-major into `c`) when [`fits`].
 #[inline(always)]
-pub(super) fn dots<T: Reduce>(
+pub(super) fn dots<T: Reduce, S: Simd<T, DOT_LANES>>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
@@ -19,9 +21,9 @@ pub(super) fn dots<T: Reduce>(
 ) {
     if n == 1 {
         // A matrix times a vector: the four sums of a step share the vector's window.
-        dots_of::<T, DOT_LANES, true>(m, k, n, a, b, c);
+        dots_of::<T, S, true>(s, m, k, n, a, b, c);
     } else {
-        dots_of::<T, DOT_LANES, false>(m, k, n, a, b, c);
+        dots_of::<T, S, false>(s, m, k, n, a, b, c);
     }
 }
 
@@ -54,7 +56,7 @@ const DOTS: usize = 4;
 /// Lanes of each sum of [`dots`], whatever the element: one AVX2 vector of `f32`, two of `f64`.
 /// Each sum's lanes are added up one after another at its end, so more lanes cost more there
 /// than they gain in the loop (S3, S4 in BENCHMARKS.md).
-const DOT_LANES: usize = 8;
+pub(super) const DOT_LANES: usize = 8;
 
 /// Each element of `C` as the dot product of a row of `a` and a column of `b`, both contiguous:
 /// four consecutive elements of `C` at a time (four columns of a row, or with one column four
@@ -62,7 +64,8 @@ const DOT_LANES: usize = 8;
 /// over `k`'s whole steps, the lanes added up in a fixed order, then the last `k % W` products.
 /// `ONE_COLUMN` when `n` is 1: the four sums then read the same window of `b`, loaded once.
 #[inline(always)]
-fn dots_of<T: Reduce, const W: usize, const ONE_COLUMN: bool>(
+fn dots_of<T: Reduce, S: Simd<T, DOT_LANES>, const ONE_COLUMN: bool>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
@@ -70,6 +73,7 @@ fn dots_of<T: Reduce, const W: usize, const ONE_COLUMN: bool>(
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
+    const W: usize = DOT_LANES;
     let full = k - k % W;
     let total = m * n;
     for e in (0..total).step_by(DOTS) {
@@ -88,22 +92,25 @@ fn dots_of<T: Reduce, const W: usize, const ONE_COLUMN: bool>(
                 }
             }
         }
-        let mut acc = [[T::ZERO; W]; DOTS];
+        let zero = s.splat(T::ZERO);
+        let mut acc = [zero; DOTS];
         for p in (0..full).step_by(W) {
-            let x: [[T; W]; DOTS] = core::array::from_fn(|q| *chunk(&xs[q][p..]));
-            let y: [[T; W]; DOTS] = if ONE_COLUMN {
-                [*chunk(&ys[0][p..]); DOTS]
+            if ONE_COLUMN {
+                let y = s.load(chunk(&ys[0][p..]));
+                for q in 0..DOTS {
+                    acc[q] = s.add(acc[q], s.mul(s.load(chunk(&xs[q][p..])), y));
+                }
             } else {
-                core::array::from_fn(|q| *chunk(&ys[q][p..]))
-            };
-            for q in 0..DOTS {
-                add(&mut acc[q], &x[q], &y[q]);
+                for q in 0..DOTS {
+                    let (x, y) = (s.load(chunk(&xs[q][p..])), s.load(chunk(&ys[q][p..])));
+                    acc[q] = s.add(acc[q], s.mul(x, y));
+                }
             }
         }
         let width = DOTS.min(total - e);
         for (q, o) in c[e..e + width].iter_mut().enumerate() {
             // The last `k % W` products one by one, after the lanes' sum.
-            let mut sum = sum_lanes(acc[q]);
+            let mut sum = sum_lanes(s.to_array(acc[q]));
             for (&u, &v) in xs[q][full..].iter().zip(&ys[q][full..]) {
                 sum = sum.plus(u.times(v));
             }
@@ -120,15 +127,6 @@ fn line<'a, T>(x: &Matrix<'a, T>, i: usize, stride: isize, k: usize) -> &'a [T] 
         .base
         .wrapping_add((i as isize).wrapping_mul(stride) as usize);
     &x.data[start..start + k]
-}
-
-/// One step of [`dots`]: `x` times `y`, lane by lane, added into `acc`. A function, not a
-/// closure: a closure the compiler leaves out of line is compiled without AVX2.
-#[inline(always)]
-fn add<T: Reduce, const W: usize>(acc: &mut [T; W], x: &[T; W], y: &[T; W]) {
-    for ((o, &u), &v) in acc.iter_mut().zip(x).zip(y) {
-        *o = o.plus(u.times(v));
-    }
 }
 
 /// The first `W` elements of `s`.

@@ -274,7 +274,7 @@ macro_rules! blas {
                         || small::one_panel(k, n, &b)
                         || small::tiles_fit(m, n, &b);
                     if small && small::small_fits(m, k, n, &a, &b) {
-                        return small::small_gemm(m, k, n, a, b, c);
+                        return small::small_gemm_float(m, k, n, a, b, c);
                     }
                     #[cfg(all(feature = "gemm", not(miri)))]
                     if suits_gemm(&b) {

@@ -11,6 +11,7 @@
 
 use super::Matrix;
 use crate::Reduce;
+use crate::simd::Simd;
 
 /// The most rows of `b` the narrow kernel keeps.
 const MAX_K: usize = 8;
@@ -23,9 +24,10 @@ pub(crate) fn fits<T, const L: usize>(k: usize, n: usize, b: &Matrix<'_, T>) -> 
 }
 
 /// `c = a · b` for an `m x k` and a `k x n` matrix into `c`'s first `m * n` elements, row-major,
-/// when [`fits`].
+/// when [`fits`], `L` lanes of the token `S`.
 #[inline(always)]
-pub(crate) fn narrow<T: Reduce, const L: usize>(
+pub(crate) fn narrow<T: Reduce, S: Simd<T, L>, const L: usize>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
@@ -36,64 +38,87 @@ pub(crate) fn narrow<T: Reduce, const L: usize>(
     debug_assert!(fits::<T, L>(k, n, &b));
     // `k` as a constant, so that a row's steps are unrolled and `b`'s rows stay in registers.
     match k {
-        1 => rows_of::<T, L, 1>(m, n, a, b, c),
-        2 => rows_of::<T, L, 2>(m, n, a, b, c),
-        3 => rows_of::<T, L, 3>(m, n, a, b, c),
-        4 => rows_of::<T, L, 4>(m, n, a, b, c),
-        5 => rows_of::<T, L, 5>(m, n, a, b, c),
-        6 => rows_of::<T, L, 6>(m, n, a, b, c),
-        7 => rows_of::<T, L, 7>(m, n, a, b, c),
-        _ => rows_of::<T, L, 8>(m, n, a, b, c),
+        1 => rows_of::<T, S, L, 1>(s, m, n, a, b, c),
+        2 => rows_of::<T, S, L, 2>(s, m, n, a, b, c),
+        3 => rows_of::<T, S, L, 3>(s, m, n, a, b, c),
+        4 => rows_of::<T, S, L, 4>(s, m, n, a, b, c),
+        5 => rows_of::<T, S, L, 5>(s, m, n, a, b, c),
+        6 => rows_of::<T, S, L, 6>(s, m, n, a, b, c),
+        7 => rows_of::<T, S, L, 7>(s, m, n, a, b, c),
+        _ => rows_of::<T, S, L, 8>(s, m, n, a, b, c),
     }
 }
 
 /// [`narrow`] for `k == K`.
 #[inline(always)]
-fn rows_of<T: Reduce, const L: usize, const K: usize>(
+fn rows_of<T: Reduce, S: Simd<T, L>, const L: usize, const K: usize>(
+    s: S,
     m: usize,
     n: usize,
     a: Matrix<'_, T>,
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
-    let mut rows = [[T::ZERO; L]; K];
-    for (p, row) in rows.iter_mut().enumerate() {
+    let mut copy = [[T::ZERO; L]; K];
+    for (p, row) in copy.iter_mut().enumerate() {
         for (j, v) in row.iter_mut().enumerate().take(n) {
             *v = b.at(p, j);
         }
     }
+    let zero = s.splat(T::ZERO);
+    let mut rows = [zero; K];
+    for (v, row) in rows.iter_mut().zip(&copy) {
+        *v = s.load(row);
+    }
     // Two loops, not one with a test per row: contiguous rows of `a` (one bounds check a row)
     // or any strides.
     if a.cols == 1 {
-        each_row::<T, L, K>(m, n, &rows, c, |i| {
-            let start = a.row_start(i);
-            *<&[T; K]>::try_from(&a.data[start..start + K]).expect("K entries")
-        });
+        each_row::<T, S, L, K, true>(s, m, n, &rows, a, c);
     } else {
-        each_row::<T, L, K>(m, n, &rows, c, |i| core::array::from_fn(|p| a.at(i, p)));
+        each_row::<T, S, L, K, false>(s, m, n, &rows, a, c);
     }
 }
 
-/// Each row of `C`: the sum of `rows` scaled by row `i` of `a` (`row_of(i)`), stored as a whole
-/// vector while one fits before the end (the next row overwrites the lanes past `n`), then the
-/// last rows' first `n` lanes.
+/// Row `i` of `a`, whose `K` entries are contiguous where `CONTIGUOUS`.
 #[inline(always)]
-fn each_row<T: Reduce, const L: usize, const K: usize>(
+fn row_of<T: Copy, const K: usize, const CONTIGUOUS: bool>(a: &Matrix<'_, T>, i: usize) -> [T; K] {
+    if CONTIGUOUS {
+        let start = a.row_start(i);
+        return *<&[T; K]>::try_from(&a.data[start..start + K]).expect("K entries");
+    }
+    let mut out = [a.at(i, 0); K];
+    for (p, o) in out.iter_mut().enumerate().skip(1) {
+        *o = a.at(i, p);
+    }
+    out
+}
+
+/// The sum of `rows` scaled by `x`, in `k`'s order, each step a multiply and an add.
+#[inline(always)]
+fn sum<T: Reduce, S: Simd<T, L>, const L: usize, const K: usize>(
+    s: S,
+    rows: &[S::V; K],
+    x: [T; K],
+) -> S::V {
+    let mut acc = s.mul(s.splat(x[0]), rows[0]);
+    for p in 1..K {
+        acc = s.add(acc, s.mul(s.splat(x[p]), rows[p]));
+    }
+    acc
+}
+
+/// Each row of `C`: the sum of `rows` scaled by row `i` of `a`, stored as a whole vector while
+/// one fits before the end (the next row overwrites the lanes past `n`), then the last rows'
+/// first `n` lanes.
+#[inline(always)]
+fn each_row<T: Reduce, S: Simd<T, L>, const L: usize, const K: usize, const CONTIGUOUS: bool>(
+    s: S,
     m: usize,
     n: usize,
-    rows: &[[T; L]; K],
+    rows: &[S::V; K],
+    a: Matrix<'_, T>,
     c: &mut [T],
-    row_of: impl Fn(usize) -> [T; K],
 ) {
-    let sum = |x: [T; K]| -> [T; L] {
-        let mut acc = rows[0].map(|v| x[0].times(v));
-        for p in 1..K {
-            for (o, &v) in acc.iter_mut().zip(&rows[p]) {
-                *o = o.plus(x[p].times(v));
-            }
-        }
-        acc
-    };
     let total = m * n;
     // Rows whose whole vector fits: `i * n + L <= total`.
     let whole = if total >= L { (total - L) / n + 1 } else { 0 }.min(m);
@@ -101,14 +126,20 @@ fn each_row<T: Reduce, const L: usize, const K: usize>(
     // Two rows a step: their sums are independent, so their multiplies and adds interleave.
     let mut i = 0;
     while i + 2 <= whole {
-        let (s0, s1) = (sum(row_of(i)), sum(row_of(i + 1)));
-        c[i * n..i * n + L].copy_from_slice(&s0);
-        c[(i + 1) * n..(i + 1) * n + L].copy_from_slice(&s1);
+        let s0 = sum::<T, S, L, K>(s, rows, row_of::<T, K, CONTIGUOUS>(&a, i));
+        let s1 = sum::<T, S, L, K>(s, rows, row_of::<T, K, CONTIGUOUS>(&a, i + 1));
+        s.store(s0, (&mut c[i * n..i * n + L]).try_into().expect("L lanes"));
+        s.store(
+            s1,
+            (&mut c[(i + 1) * n..(i + 1) * n + L])
+                .try_into()
+                .expect("L lanes"),
+        );
         i += 2;
     }
     while i < m {
-        let s = sum(row_of(i));
-        c[i * n..(i + 1) * n].copy_from_slice(&s[..n]);
+        let v = sum::<T, S, L, K>(s, rows, row_of::<T, K, CONTIGUOUS>(&a, i));
+        c[i * n..(i + 1) * n].copy_from_slice(&s.to_array(v)[..n]);
         i += 1;
     }
 }

@@ -33,6 +33,12 @@
 //! (eight rows by two panels) for products of at least four rows and two panels
 //! (`builds::avx512_tiles`). The portable build multiplies and adds apart: without the
 //! instruction, a fused multiply-add is a library call.
+//!
+//! Every kernel is written once over a token of [`crate::simd`]: in the AVX builds of `f32` and
+//! `f64` its lanes are `core::arch` vectors, elsewhere (integers, the portable build, Miri) arrays
+//! of lanes. No closure or generic helper that holds a multiply-add is defined outside the
+//! kernels' `#[inline(always)]` functions, so that what runs is the same in every profile a
+//! dependent builds shaped with (`cargo xtask profiles`).
 
 mod builds;
 // The tiles run in the AVX-512 build, and under Miri in the portable one (to check them).
@@ -49,6 +55,7 @@ mod columns;
 
 use super::{Matrix, dots};
 use crate::Reduce;
+use crate::simd::Simd;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub(crate) use columns::try_columns;
 
@@ -135,7 +142,8 @@ const fn lanes<T>() -> usize {
 }
 
 /// `c = a · b` for an `m x k` and a `k x n` matrix into `c`'s first `m * n` elements,
-/// row-major, when [`small_fits`].
+/// row-major, when [`small_fits`]: lanes as arrays ([`crate::simd::Portable`]), in the build of
+/// [`builds::dispatch`]'s choice.
 #[inline]
 pub(crate) fn small_gemm<T: Reduce>(
     m: usize,
@@ -147,53 +155,74 @@ pub(crate) fn small_gemm<T: Reduce>(
 ) {
     debug_assert!(small_fits(m, k, n, &a, &b));
     match lanes::<T>() {
-        16 => builds::dispatch::<T, 16, 8, 4>(m, k, n, a, b, c),
-        8 => builds::dispatch::<T, 8, 4, 2>(m, k, n, a, b, c),
-        _ => builds::dispatch::<T, 4, 2, 1>(m, k, n, a, b, c),
+        16 => builds::dispatch::<T, builds::Arrays, 16, 8, 4>(m, k, n, a, b, c),
+        8 => builds::dispatch::<T, builds::Arrays, 8, 4, 2>(m, k, n, a, b, c),
+        _ => builds::dispatch::<T, builds::Arrays, 4, 2, 1>(m, k, n, a, b, c),
     }
+}
+
+/// [`small_gemm`] for `f32` and `f64`: the AVX2 and AVX-512 builds keep their lanes in
+/// `core::arch` vectors, so that they run as fast in every profile a dependent builds them with.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn small_gemm_float<T: builds::Float>(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: Matrix<'_, T>,
+    b: Matrix<'_, T>,
+    c: &mut [T],
+) {
+    debug_assert!(small_fits(m, k, n, &a, &b));
+    T::small_gemm(m, k, n, a, b, c);
 }
 
 /// The kernel for the operands' layouts: dot products when `b`'s rows are not contiguous, or
 /// when it has fewer columns than a panel has lanes (all but `n` of them would be wasted) and
 /// the dot products can read it.
 #[inline(always)]
-fn kernel<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
+fn kernel<T: Reduce, S, const W: usize, const H: usize, const Q: usize>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
     a: Matrix<'_, T>,
     b: Matrix<'_, T>,
     c: &mut [T],
-) {
+) where
+    S: Simd<T, W> + Simd<T, H> + Simd<T, Q> + Simd<T, { dots::DOT_LANES }>,
+{
     if super::narrow::fits::<T, H>(k, n, &b) {
-        return super::narrow::narrow::<T, H>(m, k, n, a, b, c);
+        return super::narrow::narrow::<T, S, H>(s, m, k, n, a, b, c);
     }
     if stream::fits(m, k, n, &b) {
-        return stream::stream::<T, W, F>(k, n, a, b, c);
+        return stream::stream::<T, S, W>(s, k, n, a, b, c);
     }
     let rows = b.cols == 1 || n == 1;
     if dots::fits(k, n, &a, &b) && (!rows || n < W / 4) {
-        dots::dots(m, k, n, a, b, c);
+        dots::dots::<T, S>(s, m, k, n, a, b, c);
     } else {
-        blocks::<T, W, H, Q, F>(m, k, n, a, b, c);
+        blocks::<T, S, W, H, Q>(s, m, k, n, a, b, c);
     }
 }
 
 /// Every block of `C`, each stored as its rows' first `min(W, n - j)` columns.
 #[inline(always)]
-fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
+fn blocks<T: Reduce, S, const W: usize, const H: usize, const Q: usize>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
     a: Matrix<'_, T>,
     b: Matrix<'_, T>,
     c: &mut [T],
-) {
+) where
+    S: Simd<T, W> + Simd<T, H> + Simd<T, Q>,
+{
     // Every entry of `a` the blocks read lies in its buffer: the positions are affine in the row
     // and the column, so they do if the four corners do (the `Matrix` contract; checked here
     // because the loop below reads `a` unchecked).
     assert!(covers(&a, m, k), "the left operand lies in its buffer");
-    let row_start = |i: usize| a.row_start(i);
     let panels = n.div_ceil(W);
     if m < ROWS && 2 * m * panels.div_ceil(ROWS) <= panels {
         // Fewer rows than a block and several panels (a vector times a matrix): each row by four
@@ -201,15 +230,19 @@ fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bo
         // repeated, when that makes at most half as many blocks: each reads four windows of `b`
         // per step instead of one.
         for i in 0..m {
-            let starts = [row_start(i); ROWS];
+            let starts = [a.row_start(i); ROWS];
             for first in (0..panels).step_by(ROWS) {
-                let cols: [usize; ROWS] = core::array::from_fn(|q| (first + q).min(panels - 1) * W);
-                let windows = cols.map(|j| full_windows::<T, W>(k, &b, j));
-                let pad = |p: usize, q: usize| padded_window(&b, p, cols[q]);
-                let acc = block::<T, W, F>(k, a, &starts, b, &cols, &windows, pad);
-                for (q, lanes) in acc.iter().enumerate().take(panels - first) {
+                let mut cols = [0; ROWS];
+                let mut windows = [(0, 0); ROWS];
+                for q in 0..ROWS {
+                    cols[q] = (first + q).min(panels - 1) * W;
+                    windows[q] = full_windows::<T, W>(k, &b, cols[q]);
+                }
+                let acc = block::<T, S, W>(s, k, a, &starts, b, &cols, &windows, None);
+                for (q, &v) in acc.iter().enumerate().take(panels - first) {
                     let at = i * n + cols[q];
-                    store(&mut c[at..at + W.min(n - cols[q])], lanes);
+                    let lanes = <S as Simd<T, W>>::to_array(s, v);
+                    store(&mut c[at..at + W.min(n - cols[q])], &lanes);
                 }
             }
         }
@@ -219,9 +252,9 @@ fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bo
     // (`[7, 784] x [784, 10]` f64: 8 and 2 columns rather than 8 and 8), each width its own build.
     for j in (0..n).step_by(W) {
         match n - j {
-            w if w > H => panel::<T, W, F>(m, k, n, a, b, c, j),
-            w if w > Q => panel::<T, H, F>(m, k, n, a, b, c, j),
-            _ => panel::<T, Q, F>(m, k, n, a, b, c, j),
+            w if w > H => panel::<T, S, W>(s, m, k, n, a, b, c, j),
+            w if w > Q => panel::<T, S, H>(s, m, k, n, a, b, c, j),
+            _ => panel::<T, S, Q>(s, m, k, n, a, b, c, j),
         }
     }
 }
@@ -229,7 +262,8 @@ fn blocks<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bo
 /// The blocks of rows of `C` by the panel of `P` columns from `j` (up to `n`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn panel<T: Reduce, const P: usize, const F: bool>(
+fn panel<T: Reduce, S: Simd<T, P>, const P: usize>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
@@ -238,22 +272,20 @@ fn panel<T: Reduce, const P: usize, const F: bool>(
     c: &mut [T],
     j: usize,
 ) {
-    let row_start = |i: usize| a.row_start(i);
     let whole = full_windows::<T, P>(k, &b, j);
     let windows = [whole; ROWS];
     let pads = Pads::<T, P>::new(k, &b, j, whole);
-    let pad = |p: usize, _| match &pads {
-        Some(pads) => pads.get(p),
-        None => padded_window(&b, p, j),
-    };
     let width = P.min(n - j);
     for i in (0..m).step_by(ROWS) {
         // Where each row of the block starts in `a` (rows past the last repeat it).
-        let starts: [usize; ROWS] = core::array::from_fn(|r| row_start((i + r).min(m - 1)));
-        let acc = block::<T, P, F>(k, a, &starts, b, &[j; ROWS], &windows, pad);
-        for (r, lanes) in acc.iter().enumerate().take(m - i) {
+        let mut starts = [0; ROWS];
+        for (r, start) in starts.iter_mut().enumerate() {
+            *start = a.row_start((i + r).min(m - 1));
+        }
+        let acc = block::<T, S, P>(s, k, a, &starts, b, &[j; ROWS], &windows, pads.as_ref());
+        for (r, &v) in acc.iter().enumerate().take(m - i) {
             let at = (i + r) * n + j;
-            store(&mut c[at..at + width], lanes);
+            store(&mut c[at..at + width], &s.to_array(v));
         }
     }
 }
@@ -375,102 +407,133 @@ impl<T: Reduce, const W: usize> Pads<T, W> {
 /// One block of `C`: [`ROWS`] slots, slot `q` the row of `a` starting at `starts[q]` times the
 /// columns `cols[q]..cols[q] + W` of `b` (those past `n` computed from whatever the window of `b`
 /// holds there, and not stored), whose windows lie whole in `b` for the rows `p` in
-/// `windows[q]`. Four rows by one panel, or one row by four panels.
+/// `windows[q]`; the others read from `pads` where it has them, else copied one by one. Four
+/// rows by one panel, or one row by four panels.
 #[inline(always)]
-fn block<T: Reduce, const W: usize, const F: bool>(
+#[allow(clippy::too_many_arguments)]
+fn block<T: Reduce, S: Simd<T, W>, const W: usize>(
+    s: S,
     k: usize,
     a: Matrix<'_, T>,
     starts: &[usize; ROWS],
     b: Matrix<'_, T>,
     cols: &[usize; ROWS],
     windows: &[(usize, usize); ROWS],
-    pad: impl Fn(usize, usize) -> [T; W],
-) -> [[T; W]; ROWS] {
-    let x = |p: usize| -> [T; ROWS] {
-        let col = (p as isize).wrapping_mul(a.cols) as usize;
-        let mut out = [T::ZERO; ROWS];
-        for (o, &s) in out.iter_mut().zip(starts) {
-            // SAFETY: `s + col` is the position of entry `[i, p]` of `a` for a row `i < m` and
-            // `p < k`, which `blocks` asserted lies in `a.data` (`covers`).
-            *o = unsafe { *a.data.get_unchecked(s.wrapping_add(col)) };
-        }
-        out
-    };
-    let start = |p: usize, j: usize| {
-        b.base
-            .wrapping_add((p as isize).wrapping_mul(b.rows) as usize)
-            .wrapping_add(j)
-    };
-    // The window of row `p` of `b` from column `j`, read whole where `whole` (the caller
-    // checked it lies in the buffer), else `pad`'s copy of what there is.
-    let window = |p: usize, q: usize, whole: bool| -> [T; W] {
-        if whole {
-            debug_assert!((windows[q].0..windows[q].1).contains(&p));
-            // SAFETY: `p` is in `windows[q]`, the rows whose windows from column `cols[q]` lie
-            // whole in `b.data` (`full_windows`).
-            return unsafe { *b.data.as_ptr().add(start(p, cols[q])).cast::<[T; W]>() };
-        }
-        pad(p, q)
+    pads: Option<&Pads<T, W>>,
+) -> [S::V; ROWS] {
+    let slots = Slots {
+        a,
+        starts,
+        b,
+        cols,
+        windows,
+        pads,
     };
     // Every slot's window whole for `p` in `lo..hi`; outside, each slot checks its own.
     let lo = windows.iter().map(|w| w.0).max().unwrap_or(0);
     let hi = windows.iter().map(|w| w.1).min().unwrap_or(0);
-    // A macro, not a closure: the closure was left out of line, compiled without AVX2, and
-    // took a third of `[1000, 3] x [3, 3]`'s time.
-    let whole = |q: usize, p: usize| (windows[q].0..windows[q].1).contains(&p);
-    macro_rules! checked {
-        ($p:expr) => {{
-            let p = $p;
-            [
-                window(p, 0, whole(0, p)),
-                window(p, 1, whole(1, p)),
-                window(p, 2, whole(2, p)),
-                window(p, 3, whole(3, p)),
-            ]
-        }};
-    }
-    let step = |acc: &mut [[T; W]; ROWS], xp: [T; ROWS], yp: [[T; W]; ROWS]| {
-        for ((lanes, &xr), y) in acc.iter_mut().zip(&xp).zip(&yp) {
-            for (o, &v) in lanes.iter_mut().zip(y) {
-                *o = accumulate::<T, F>(*o, xr, v);
-            }
-        }
-    };
     // Each sum starts from its first product (a float `0 + x` is not `x` for `x = -0.0`).
-    let (x0, y0) = (x(0), checked!(0));
-    let mut acc = [[T::ZERO; W]; ROWS];
-    for ((lanes, &xr), y) in acc.iter_mut().zip(&x0).zip(&y0) {
-        for (o, &v) in lanes.iter_mut().zip(y) {
-            *o = xr.times(v);
-        }
+    let (x0, y0) = (slots.entries(0), slots.checked(s, 0));
+    let mut acc = y0;
+    for q in 0..ROWS {
+        acc[q] = s.mul(s.splat(x0[q]), y0[q]);
     }
     for p in 1..lo.max(1) {
-        step(&mut acc, x(p), checked!(p));
+        step(s, &mut acc, slots.entries(p), slots.checked(s, p));
     }
     for p in lo.max(1)..hi {
-        let y = [
-            window(p, 0, true),
-            window(p, 1, true),
-            window(p, 2, true),
-            window(p, 3, true),
-        ];
-        step(&mut acc, x(p), y);
+        step(s, &mut acc, slots.entries(p), slots.whole(s, p));
     }
     for p in hi.max(1).max(lo.max(1))..k {
-        step(&mut acc, x(p), checked!(p));
+        step(s, &mut acc, slots.entries(p), slots.checked(s, p));
     }
     acc
 }
 
-/// `acc + x * y`, rounded once (a fused multiply-add, [`Reduce::plus_times`]) when `F`: the
-/// builds for CPUs with FMA, where one instruction replaces two (the AVX-512 tiles took 0.7x the
-/// time of a multiply and an add on `[128, 128] x [128, 128]` f32: the add waited for its own
-/// pipe), else as two operations.
+/// One step of a block: each slot's sum plus its entry of `a` times its window of `b`.
 #[inline(always)]
-fn accumulate<T: Reduce, const F: bool>(acc: T, x: T, y: T) -> T {
-    if F {
-        acc.plus_times(x, y)
-    } else {
-        acc.plus(x.times(y))
+fn step<T: Reduce, S: Simd<T, W>, const W: usize>(
+    s: S,
+    acc: &mut [S::V; ROWS],
+    x: [T; ROWS],
+    y: [S::V; ROWS],
+) {
+    for q in 0..ROWS {
+        acc[q] = s.mul_add(s.splat(x[q]), y[q], acc[q]);
+    }
+}
+
+/// What a block reads: [`block`]'s arguments, with its reads as methods (functions, not
+/// closures: a closure left out of line is compiled without the build's features).
+struct Slots<'s, 'a, T, const W: usize> {
+    a: Matrix<'a, T>,
+    starts: &'s [usize; ROWS],
+    b: Matrix<'a, T>,
+    cols: &'s [usize; ROWS],
+    windows: &'s [(usize, usize); ROWS],
+    pads: Option<&'s Pads<T, W>>,
+}
+
+impl<T: Reduce, const W: usize> Slots<'_, '_, T, W> {
+    /// Each slot's entry `[i, p]` of `a`.
+    #[inline(always)]
+    fn entries(&self, p: usize) -> [T; ROWS] {
+        let col = (p as isize).wrapping_mul(self.a.cols) as usize;
+        let mut out = [T::ZERO; ROWS];
+        for (o, &start) in out.iter_mut().zip(self.starts) {
+            // SAFETY: `start + col` is the position of entry `[i, p]` of `a` for a row `i < m`
+            // and `p < k`, which `blocks` asserted lies in `a.data` (`covers`).
+            *o = unsafe { *self.a.data.get_unchecked(start.wrapping_add(col)) };
+        }
+        out
+    }
+
+    /// Slot `q`'s window of row `p` of `b`, where `p` is in `windows[q]`.
+    #[inline(always)]
+    fn window<S: Simd<T, W>>(&self, s: S, p: usize, q: usize) -> S::V {
+        debug_assert!((self.windows[q].0..self.windows[q].1).contains(&p));
+        let start = self
+            .b
+            .base
+            .wrapping_add((p as isize).wrapping_mul(self.b.rows) as usize)
+            .wrapping_add(self.cols[q]);
+        // SAFETY: `p` is in `windows[q]`, the rows whose windows from column `cols[q]` lie
+        // whole in `b.data` (`full_windows`).
+        unsafe { s.load_ptr(self.b.data.as_ptr().add(start)) }
+    }
+
+    /// Every slot's window of row `p`, all of which lie whole in `b`.
+    #[inline(always)]
+    fn whole<S: Simd<T, W>>(&self, s: S, p: usize) -> [S::V; ROWS] {
+        [
+            self.window(s, p, 0),
+            self.window(s, p, 1),
+            self.window(s, p, 2),
+            self.window(s, p, 3),
+        ]
+    }
+
+    /// Every slot's window of row `p`, read whole where it lies whole in `b`, else its copy.
+    #[inline(always)]
+    fn checked<S: Simd<T, W>>(&self, s: S, p: usize) -> [S::V; ROWS] {
+        [
+            self.checked_one(s, p, 0),
+            self.checked_one(s, p, 1),
+            self.checked_one(s, p, 2),
+            self.checked_one(s, p, 3),
+        ]
+    }
+
+    /// Slot `q`'s window of row `p`, read whole where it lies whole in `b`, else its copy.
+    #[inline(always)]
+    fn checked_one<S: Simd<T, W>>(&self, s: S, p: usize, q: usize) -> S::V {
+        if (self.windows[q].0..self.windows[q].1).contains(&p) {
+            return self.window(s, p, q);
+        }
+        let copy = match self.pads {
+            Some(pads) => pads.get(p),
+            None => padded_window(&self.b, p, self.cols[q]),
+        };
+        s.load(&copy)
     }
 }

@@ -23,14 +23,6 @@ pub trait Reduce: Scalar {
     fn plus(self, other: Self) -> Self;
     /// `self * other`, wrapping for integers.
     fn times(self, other: Self) -> Self;
-    /// `self + x * y`: for floats with `std` rounded once (a fused multiply-add, as BLAS
-    /// kernels accumulate; one instruction where the CPU has FMA, which the matrix kernels
-    /// that call it require), else `self.plus(x.times(y))`.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn plus_times(self, x: Self, y: Self) -> Self {
-        self.plus(x.times(y))
-    }
     /// Whether `self` is `NaN` (never, for integers).
     fn is_nan_value(self) -> bool;
     /// The key [`sort`](crate::DynTensor::try_sort) orders by.
@@ -242,11 +234,6 @@ macro_rules! floats {
             #[inline(always)]
             fn times(self, other: Self) -> Self {
                 self * other
-            }
-            #[cfg(feature = "std")]
-            #[inline(always)]
-            fn plus_times(self, x: Self, y: Self) -> Self {
-                x.mul_add(y, self)
             }
             #[inline(always)]
             fn is_nan_value(self) -> bool {

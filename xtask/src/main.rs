@@ -12,6 +12,7 @@ mod insns;
 mod miri;
 mod nightly;
 mod numpy;
+mod profiles;
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -20,9 +21,9 @@ use std::time::Instant;
 
 /// Checks `ci` runs (fmt, clippy, clippy release, tests, release tests, product tests with
 /// `gemm`, tests on `alloc` alone, tests with no features, clippy with no features, docs, insns,
-/// no_std build, no_std clippy with every no_std feature, Miri, fuzzing, firmware); any failure
+/// the profile gate, no_std build, no_std clippy with every no_std feature, Miri, fuzzing, firmware); any failure
 /// returns early, so reaching the end means all.
-const CI_CHECKS: usize = 16;
+const CI_CHECKS: usize = 17;
 
 /// The optional bridges to other crates (`src/interop/`). Features only add impls, so one build
 /// with all of them checks and tests the default build's code too.
@@ -64,9 +65,11 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(&root(), &args[1..]),
         "numpy" => numpy::run(&root()),
         "numpy-bench" => numpy::bench(&root()),
+        "profiles" => profiles::run_all(&root()),
+        "profile-gate" => profiles::gate(&root()),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  fuzz [--secs N]  each cargo-fuzz target for N s (default 30) with AddressSanitizer (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops\n  error-guide  copy the tests/ui/*.stderr snapshots into docs/compile-errors.md"
+                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  fuzz [--secs N]  each cargo-fuzz target for N s (default 30) with AddressSanitizer (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  profiles  shaped built as a dependent under six release profiles: machine code and speed\n  profile-gate  CI's part of `profiles`: four builds, three products, 2x\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops\n  error-guide  copy the tests/ui/*.stderr snapshots into docs/compile-errors.md"
             );
             Ok(())
         }
@@ -212,6 +215,9 @@ fn ci() -> Result<(), String> {
     // quiet machine), so they are not built twice here.
     // Instruction counts are deterministic, so the zero-overhead bound is a CI gate.
     insns::run(&root)?;
+    // shaped built as a user's crate builds it, under the release profiles users write: no libm
+    // call in a SIMD build, and each build's products within 2x of the default profile's.
+    profiles::gate(&root)?;
     // The core is no_std: it must build for a bare-metal target with default features off,
     // and with every feature firmware may use (defmt logging among them), linted there too.
     step(&format!(

@@ -11,8 +11,9 @@
 //! Each sum still starts from its first product and adds the others in `k`'s order, one rounding
 //! a step (fused where the build is), so the result is the same as the blocks' to the bit.
 
-use super::{Matrix, accumulate};
+use super::Matrix;
 use crate::Reduce;
+use crate::simd::Simd;
 
 /// Rows of `B` added in one pass over a block of `C`'s row.
 const PASS: usize = 4;
@@ -41,68 +42,81 @@ pub(super) fn fits<T>(m: usize, k: usize, n: usize, b: &Matrix<'_, T>) -> bool {
 
 /// `c[..n] = a[0, ..] · b` for one row of `a` (`1 x k`) and `b` (`k x n`, contiguous rows).
 #[inline(always)]
-pub(super) fn stream<T: Reduce, const W: usize, const F: bool>(
+pub(super) fn stream<T: Reduce, S: Simd<T, W>, const W: usize>(
+    s: S,
     k: usize,
     n: usize,
     a: Matrix<'_, T>,
     b: Matrix<'_, T>,
     c: &mut [T],
 ) {
-    let x = |p: usize| a.at(0, p);
-    // Row `p` of `b` from column `j`, `len` long (indexed: a wrong layout panics, never reads
-    // outside `b`).
-    let row = |p: usize, j: usize, len: usize| {
-        let start = b.row_start(p).wrapping_add(j);
-        &b.data[start..start + len]
-    };
     let block = (BLOCK_BYTES / core::mem::size_of::<T>().max(1)).max(W) / W * W;
     for j in (0..n).step_by(block) {
         let len = block.min(n - j);
         let out = &mut c[j..j + len];
         // Each sum starts from its first product (a float `0 + x` is not `x` for `x = -0.0`).
-        let x0 = x(0);
-        for (o, &y) in out.iter_mut().zip(row(0, j, len)) {
+        let x0 = a.at(0, 0);
+        for (o, &y) in out.iter_mut().zip(row(&b, 0, j, len)) {
             *o = x0.times(y);
         }
         let mut p = 1;
         while p + PASS <= k {
-            let xs: [T; PASS] = core::array::from_fn(|q| x(p + q));
-            let ys: [&[T]; PASS] = core::array::from_fn(|q| row(p + q, j, len));
-            pass::<T, W, F, PASS>(out, &xs, &ys);
+            let mut xs = [x0; PASS];
+            let mut ys: [&[T]; PASS] = [&[]; PASS];
+            for q in 0..PASS {
+                xs[q] = a.at(0, p + q);
+                ys[q] = row(&b, p + q, j, len);
+            }
+            pass::<T, S, W, PASS>(s, out, &xs, &ys);
             p += PASS;
         }
         for p in p..k {
-            pass::<T, W, F, 1>(out, &[x(p)], &[row(p, j, len)]);
+            pass::<T, S, W, 1>(s, out, &[a.at(0, p)], &[row(&b, p, j, len)]);
         }
     }
 }
 
-/// `out[i] += xs[q] * ys[q][i]` for `q` in order, for every `i`: whole vectors of `W`, then the
-/// rest one by one.
+/// Row `p` of `b` from column `j`, `len` long (indexed: a wrong layout panics, never reads
+/// outside `b`).
 #[inline(always)]
-fn pass<T: Reduce, const W: usize, const F: bool, const R: usize>(
+fn row<'a, T>(b: &Matrix<'a, T>, p: usize, j: usize, len: usize) -> &'a [T] {
+    let start = b.row_start(p).wrapping_add(j);
+    &b.data[start..start + len]
+}
+
+/// `out[i] += xs[q] * ys[q][i]` for `q` in order, for every `i`: whole vectors of `W`, then the
+/// rest as one vector over copies padded with zeros.
+#[inline(always)]
+fn pass<T: Reduce, S: Simd<T, W>, const W: usize, const R: usize>(
+    s: S,
     out: &mut [T],
     xs: &[T; R],
     ys: &[&[T]; R],
 ) {
     let whole = out.len() / W * W;
     for (v, lanes) in out[..whole].chunks_exact_mut(W).enumerate() {
-        // Copied in and out whole: summed through the slices, each store might have changed
+        // Loaded and stored whole: summed through the slices, each store might have changed
         // the next row's load, and the compiler kept every lane apart (scalar code, 7x slower).
         let lanes: &mut [T; W] = lanes.try_into().expect("a chunk of W");
-        let mut acc = *lanes;
+        let mut acc = s.load(lanes);
         let at = v * W;
         for (&xq, yq) in xs.iter().zip(ys) {
-            let y: [T; W] = yq[at..at + W].try_into().expect("a window of W");
-            for (o, yv) in acc.iter_mut().zip(y) {
-                *o = accumulate::<T, F>(*o, xq, yv);
-            }
+            let y = s.load(yq[at..at + W].try_into().expect("a window of W"));
+            acc = s.mul_add(s.splat(xq), y, acc);
         }
-        *lanes = acc;
+        s.store(acc, lanes);
     }
-    for i in whole..out.len() {
+    let rest = out.len() - whole;
+    if rest > 0 {
+        let mut lanes = [T::ZERO; W];
+        lanes[..rest].copy_from_slice(&out[whole..]);
+        let mut acc = s.load(&lanes);
         for (&xq, yq) in xs.iter().zip(ys) {
-            out[i] = accumulate::<T, F>(out[i], xq, yq[i]);
+            let mut y = [T::ZERO; W];
+            y[..rest].copy_from_slice(&yq[whole..]);
+            acc = s.mul_add(s.splat(xq), s.load(&y), acc);
         }
+        s.store(acc, &mut lanes);
+        out[whole..].copy_from_slice(&lanes[..rest]);
     }
 }

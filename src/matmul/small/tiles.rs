@@ -14,8 +14,9 @@
 //! Every sum starts from its first product and adds the others in
 //! `k`'s order, as everywhere in the kernel, fused throughout.
 
-use super::{Matrix, ROWS, accumulate, covers, store};
+use super::{Matrix, ROWS, covers, store};
 use crate::Reduce;
+use crate::simd::Simd;
 use alloc::vec::Vec;
 
 /// Rows of `C` per tile; the rows past the last whole tile take tiles of [`ROWS`].
@@ -36,14 +37,17 @@ const PACK_BYTES: usize = 32 << 10;
 /// `c = a · b` (as [`super::kernel`] takes it; `b`'s rows contiguous, at least two rows and a
 /// double panel of columns) by tiles, the block's panels past the last double panel.
 #[inline(always)]
-pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, const F: bool>(
+pub(super) fn tiles<T: Reduce, S, const W: usize, const H: usize, const Q: usize>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
     a: Matrix<'_, T>,
     b: Matrix<'_, T>,
     c: &mut [T],
-) {
+) where
+    S: Simd<T, W> + Simd<T, H> + Simd<T, Q>,
+{
     // Every entry the tiles read lies in its buffer: the positions are affine in the row and the
     // column, so they do if the four corners do (the `Matrix` contract; checked here because the
     // tiles read unchecked).
@@ -69,10 +73,10 @@ pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, c
         for j in (0..j0).step_by(4 * W) {
             // SAFETY: `j + 4 * W <= j0 <= n`, `b` covers `[k, n]`, and the tiles read rows
             // `p < k`.
-            let y = unsafe { in_place::<T, W, 4>(b, j) };
-            let starts = [0, 1].map(|i| a.row_start(i));
-            let acc = tile::<T, W, 4, 2, F>(k, a, &starts, y);
-            put(&acc, c, j, n, 4 * W);
+            let y = unsafe { InPlace::new(b, j) };
+            let starts = [a.row_start(0), a.row_start(1)];
+            let acc = tile::<T, S, W, 4, 2, _>(s, k, a, &starts, &y);
+            put::<T, S, W, 4>(s, &acc, c, j, n, 4 * W);
         }
     }
     for j in (j0..wide).step_by(2 * W) {
@@ -82,28 +86,27 @@ pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, c
                 left.copy_from_slice(&row[..W]);
                 right.copy_from_slice(&row[W..]);
             }
-            let y = |p: usize| packed[p].0;
-            tile_rows::<T, W, 2, F>(m, k, n, a, c, j, 2 * W, y);
+            tile_rows::<T, S, W, 2, _>(s, m, k, n, a, c, j, 2 * W, &Packed(&packed));
         } else {
             // SAFETY: `j + 2 * W <= wide <= n`, `b` covers `[k, n]`, and the tiles read rows
             // `p < k`.
-            let y = unsafe { in_place::<T, W, 2>(b, j) };
-            tile_rows::<T, W, 2, F>(m, k, n, a, c, j, 2 * W, y);
+            let y = unsafe { InPlace::new(b, j) };
+            tile_rows::<T, S, W, 2, _>(s, m, k, n, a, c, j, 2 * W, &y);
         }
     }
     // The columns past the double panels: a whole panel read in place, the rest copied.
     let mut j = wide;
     if n - j >= W {
         // SAFETY: `j + W <= n`, `b` covers `[k, n]`, and the tiles read rows `p < k`.
-        let y = unsafe { in_place::<T, W, 1>(b, j) };
-        tile_rows::<T, W, 1, F>(m, k, n, a, c, j, W, y);
+        let y = unsafe { InPlace::new(b, j) };
+        tile_rows::<T, S, W, 1, _>(s, m, k, n, a, c, j, W, &y);
         j += W;
     }
     match n - j {
         0 => {}
-        w if w > H => narrow_tiles::<T, W, F>(m, k, n, a, b, c, j),
-        w if w > Q => narrow_tiles::<T, H, F>(m, k, n, a, b, c, j),
-        _ => narrow_tiles::<T, Q, F>(m, k, n, a, b, c, j),
+        w if w > H => narrow_tiles::<T, S, W>(s, m, k, n, a, b, c, j),
+        w if w > Q => narrow_tiles::<T, S, H>(s, m, k, n, a, b, c, j),
+        _ => narrow_tiles::<T, S, Q>(s, m, k, n, a, b, c, j),
     }
 }
 
@@ -112,7 +115,8 @@ pub(super) fn tiles<T: Reduce, const W: usize, const H: usize, const Q: usize, c
 /// last row, not stored).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn tile_rows<T: Reduce, const V: usize, const P: usize, const F: bool>(
+fn tile_rows<T: Reduce, S: Simd<T, V>, const V: usize, const P: usize, Y: Rows<T, V, P>>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
@@ -120,27 +124,37 @@ fn tile_rows<T: Reduce, const V: usize, const P: usize, const F: bool>(
     c: &mut [T],
     j: usize,
     width: usize,
-    y: impl Fn(usize) -> [[T; V]; P] + Copy,
+    y: &Y,
 ) {
-    let row_start = |i: usize| a.row_start(i.min(m - 1));
     let tiled = m - m % TILE_ROWS;
     for i in (0..tiled).step_by(TILE_ROWS) {
-        let starts: [usize; TILE_ROWS] = core::array::from_fn(|r| row_start(i + r));
-        let acc = tile::<T, V, P, TILE_ROWS, F>(k, a, &starts, y);
-        put(&acc[..TILE_ROWS.min(m - i)], c, i * n + j, n, width);
+        let starts = row_starts::<T, TILE_ROWS>(&a, i, m);
+        let acc = tile::<T, S, V, P, TILE_ROWS, Y>(s, k, a, &starts, y);
+        put::<T, S, V, P>(s, &acc[..TILE_ROWS.min(m - i)], c, i * n + j, n, width);
     }
     for i in (tiled..m).step_by(ROWS) {
-        let starts: [usize; ROWS] = core::array::from_fn(|r| row_start(i + r));
-        let acc = tile::<T, V, P, ROWS, F>(k, a, &starts, y);
-        put(&acc[..ROWS.min(m - i)], c, i * n + j, n, width);
+        let starts = row_starts::<T, ROWS>(&a, i, m);
+        let acc = tile::<T, S, V, P, ROWS, Y>(s, k, a, &starts, y);
+        put::<T, S, V, P>(s, &acc[..ROWS.min(m - i)], c, i * n + j, n, width);
     }
+}
+
+/// Where rows `i..i + R` of `a` start (rows past the last, `m - 1`, repeat it).
+#[inline(always)]
+fn row_starts<T, const R: usize>(a: &Matrix<'_, T>, i: usize, m: usize) -> [usize; R] {
+    let mut starts = [0; R];
+    for (r, start) in starts.iter_mut().enumerate() {
+        *start = a.row_start((i + r).min(m - 1));
+    }
+    starts
 }
 
 /// A tile's rows into `c` from position `at`, rows `n` apart: `width` columns, all of the tile's
 /// or fewer than its first panel.
 #[inline(always)]
-fn put<T: Copy, const V: usize, const P: usize>(
-    acc: &[[[T; V]; P]],
+fn put<T: Copy, S: Simd<T, V>, const V: usize, const P: usize>(
+    s: S,
+    acc: &[[S::V; P]],
     c: &mut [T],
     at: usize,
     n: usize,
@@ -149,11 +163,12 @@ fn put<T: Copy, const V: usize, const P: usize>(
     for (r, panels) in acc.iter().enumerate() {
         let at = at + r * n;
         if width == V * P {
-            for (q, lanes) in panels.iter().enumerate() {
-                c[at + q * V..at + (q + 1) * V].copy_from_slice(lanes);
+            for (q, &lanes) in panels.iter().enumerate() {
+                let out = &mut c[at + q * V..at + (q + 1) * V];
+                s.store(lanes, out.try_into().expect("a panel"));
             }
         } else {
-            store(&mut c[at..at + width], &panels[0]);
+            store(&mut c[at..at + width], &s.to_array(panels[0]));
         }
     }
 }
@@ -164,7 +179,9 @@ fn put<T: Copy, const V: usize, const P: usize>(
 /// other as the block's four did (`[100, 100] x [100, 100]`: the last four columns took an
 /// eighth of the product's time).
 #[inline(always)]
-fn narrow_tiles<T: Reduce, const V: usize, const F: bool>(
+#[allow(clippy::too_many_arguments)]
+fn narrow_tiles<T: Reduce, S: Simd<T, V>, const V: usize>(
+    s: S,
     m: usize,
     k: usize,
     n: usize,
@@ -185,7 +202,7 @@ fn narrow_tiles<T: Reduce, const V: usize, const F: bool>(
             }
         }
     }
-    tile_rows::<T, V, 1, F>(m, k, n, a, c, j, width, |p| [packed[p]]);
+    tile_rows::<T, S, V, 1, _>(s, m, k, n, a, c, j, width, &Windows(&packed));
 }
 
 /// The position of entry `[p, j]` of `b` (rows contiguous).
@@ -196,23 +213,56 @@ fn start<T>(b: &Matrix<'_, T>, p: usize, j: usize) -> usize {
         .wrapping_add(j)
 }
 
-/// Row `p`'s `P` windows of `W` columns of `b` from column `j`, read where they are.
-///
-/// # Safety
-/// `b` covers `[k, n]` (its columns contiguous), `j + P * W <= n`, and the reader is called with
-/// rows `p < k` only.
-#[inline(always)]
-unsafe fn in_place<T: Copy, const W: usize, const P: usize>(
-    b: Matrix<'_, T>,
+/// Where a tile reads row `p`'s `P` windows of `V` columns of `b`: a trait of functions, not a
+/// closure, which once left out of line would be compiled without the build's features.
+trait Rows<T, const V: usize, const P: usize> {
+    /// The first element of row `p`'s window `q`, which has `V` elements to read.
+    fn window(&self, p: usize, q: usize) -> *const T;
+}
+
+/// `b`'s windows from column `j`, read where they are.
+struct InPlace<'a, T> {
+    b: Matrix<'a, T>,
     j: usize,
-) -> impl Fn(usize) -> [[T; W]; P] + Copy + '_ {
-    move |p| {
-        let at = b.data.as_ptr().wrapping_add(start(&b, p, j));
-        core::array::from_fn(|q| {
-            // SAFETY: the window is entries `[p, j + q * W..j + (q + 1) * W]` of `b`, which lie
-            // in `b.data` by the function's contract.
-            unsafe { *at.add(q * W).cast::<[T; W]>() }
-        })
+}
+
+impl<'a, T> InPlace<'a, T> {
+    /// # Safety
+    /// `b` covers `[k, n]` (its columns contiguous), `j + P * V <= n` for the `P` and `V` it is
+    /// read with, and it is read for rows `p < k` only.
+    #[inline(always)]
+    unsafe fn new(b: Matrix<'a, T>, j: usize) -> Self {
+        InPlace { b, j }
+    }
+}
+
+impl<T, const V: usize, const P: usize> Rows<T, V, P> for InPlace<'_, T> {
+    #[inline(always)]
+    fn window(&self, p: usize, q: usize) -> *const T {
+        self.b
+            .data
+            .as_ptr()
+            .wrapping_add(start(&self.b, p, self.j) + q * V)
+    }
+}
+
+/// Double panels copied to aligned lines.
+struct Packed<'a, T, const W: usize>(&'a [Pair<T, W>]);
+
+impl<T, const W: usize> Rows<T, W, 2> for Packed<'_, T, W> {
+    #[inline(always)]
+    fn window(&self, p: usize, q: usize) -> *const T {
+        self.0[p].0[q].as_ptr()
+    }
+}
+
+/// One panel's windows copied, zero past `n`.
+struct Windows<'a, T, const V: usize>(&'a [[T; V]]);
+
+impl<T, const V: usize> Rows<T, V, 1> for Windows<'_, T, V> {
+    #[inline(always)]
+    fn window(&self, p: usize, _: usize) -> *const T {
+        self.0[p].as_ptr()
     }
 }
 
@@ -223,63 +273,106 @@ struct Pair<T, const W: usize>([[T; W]; 2]);
 /// One tile: the `R` rows of `a` starting at `starts` times the `P` panels of `V` columns whose
 /// row `p` `y` reads, for `p < k` (at least one).
 #[inline(always)]
-fn tile<T: Reduce, const V: usize, const P: usize, const R: usize, const F: bool>(
+fn tile<T: Reduce, S: Simd<T, V>, const V: usize, const P: usize, const R: usize, Y>(
+    s: S,
     k: usize,
     a: Matrix<'_, T>,
     starts: &[usize; R],
-    y: impl Fn(usize) -> [[T; V]; P],
-) -> [[[T; V]; P]; R] {
-    // The entry `[i, p]` of `a` for the tile's row `r`. Read one at a time where it is used: read
-    // as an array of eight, they were gathered into one vector and spilled.
-    let x = |r: usize, p: usize| -> T {
-        let col = (p as isize).wrapping_mul(a.cols) as usize;
-        // SAFETY: `starts[r] + col` is the position of entry `[i, p]` of `a` for a row `i < m`
-        // and `p < k`, which `tiles` asserted lies in `a.data` (`covers`).
-        unsafe { *a.data.get_unchecked(starts[r].wrapping_add(col)) }
-    };
+    y: &Y,
+) -> [[S::V; P]; R]
+where
+    Y: Rows<T, V, P>,
+{
     // Each row's sums written out one row at a time with constant indices, not in a loop over
     // the rows: in a loop, `f64`'s eight rows were vectorised across (the entries of `a`
-    // gathered, the sums scattered to memory), 15x slower.
+    // gathered, the sums scattered to memory), 15x slower. A macro, not a closure (see `Rows`).
     macro_rules! each_row {
-        (|$r:ident| $body:expr) => {{
+        (|$r:ident| $body:block) => {{
             const { assert!(R == 2 || R == ROWS || R == TILE_ROWS) };
-            let mut row = |$r: usize| $body;
-            row(0);
-            row(1);
+            {
+                let $r = 0;
+                $body
+            }
+            {
+                let $r = 1;
+                $body
+            }
             if R >= ROWS {
-                row(2);
-                row(3);
+                {
+                    let $r = 2;
+                    $body
+                }
+                {
+                    let $r = 3;
+                    $body
+                }
             }
             if R == TILE_ROWS {
-                row(4);
-                row(5);
-                row(6);
-                row(7);
+                {
+                    let $r = 4;
+                    $body
+                }
+                {
+                    let $r = 5;
+                    $body
+                }
+                {
+                    let $r = 6;
+                    $body
+                }
+                {
+                    let $r = 7;
+                    $body
+                }
             }
         }};
     }
     // Each sum starts from its first product (a float `0 + x` is not `x` for `x = -0.0`).
-    let mut acc = [[[T::ZERO; V]; P]; R];
-    let y0 = y(0);
+    let y0 = windows::<T, S, V, P, Y>(s, y, 0);
+    let mut acc = [y0; R];
     each_row!(|r| {
-        let xr = x(r, 0);
-        for (lanes, window) in acc[r].iter_mut().zip(&y0) {
-            for (o, &v) in lanes.iter_mut().zip(window) {
-                *o = xr.times(v);
-            }
+        let xr = s.splat(entry(&a, starts, r, 0));
+        for (sum, &window) in acc[r].iter_mut().zip(&y0) {
+            *sum = s.mul(xr, window);
         }
     });
     for p in 1..k {
         // By value: borrowed, the rows were not unrolled and the sums left registers.
-        let yp = y(p);
+        let yp = windows::<T, S, V, P, Y>(s, y, p);
         each_row!(|r| {
-            let xr = x(r, p);
-            for (lanes, window) in acc[r].iter_mut().zip(&yp) {
-                for (o, &v) in lanes.iter_mut().zip(window) {
-                    *o = accumulate::<T, F>(*o, xr, v);
-                }
+            let xr = s.splat(entry(&a, starts, r, p));
+            for (sum, &window) in acc[r].iter_mut().zip(&yp) {
+                *sum = s.mul_add(xr, window, *sum);
             }
         });
     }
     acc
+}
+
+/// Row `p`'s `P` windows, loaded.
+#[inline(always)]
+fn windows<T: Copy, S: Simd<T, V>, const V: usize, const P: usize, Y: Rows<T, V, P>>(
+    s: S,
+    y: &Y,
+    p: usize,
+) -> [S::V; P] {
+    // SAFETY: every window of a row `p < k` has `V` elements to read (`InPlace::new`'s
+    // contract, or a copy of `V` elements).
+    let first = unsafe { s.load_ptr(y.window(p, 0)) };
+    let mut out = [first; P];
+    for (q, v) in out.iter_mut().enumerate().skip(1) {
+        // SAFETY: as above.
+        *v = unsafe { s.load_ptr(y.window(p, q)) };
+    }
+    out
+}
+
+/// The entry `[i, p]` of `a` for the tile's row `r`. Read one at a time where it is used: read
+/// as an array of eight, they were gathered into one vector and spilled.
+#[inline(always)]
+fn entry<T: Copy, const R: usize>(a: &Matrix<'_, T>, starts: &[usize; R], r: usize, p: usize) -> T {
+    let col = (p as isize).wrapping_mul(a.cols) as usize;
+    // SAFETY: `starts[r] + col` is the position of entry `[i, p]` of `a` for a row `i < m` and
+    // `p < k`, which `tiles` asserted lies in `a.data` (`covers`).
+    unsafe { *a.data.get_unchecked(starts[r].wrapping_add(col)) }
 }
