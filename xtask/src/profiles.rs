@@ -409,7 +409,7 @@ fn timings(
     for round in 0..ROUNDS {
         for (b, binary) in binaries.iter().enumerate() {
             let out = Command::new(binary)
-                .args([which, "5"])
+                .args([which, "9"])
                 .output()
                 .map_err(|e| format!("could not run {}: {e}", binary.display()))?;
             if !out.status.success() {
