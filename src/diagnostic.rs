@@ -31,6 +31,14 @@ macro_rules! message {
         )]
         $(#[$doc])* pub trait RemoveAxis $($rest)*
     };
+    ($(#[$doc:meta])* pub trait KeepDims $($rest:tt)*) => {
+        #[diagnostic::on_unimplemented(
+            message = "axis {A} is out of range for shape `{Self}`, so it cannot be reduced with keepdims",
+            label = "shape `{Self}` has no axis {A}",
+            note = "a shape of rank R has the axes 0..R, or -R..-1 counting from the end"
+        )]
+        $(#[$doc])* pub trait KeepDims $($rest)*
+    };
     ($(#[$doc:meta])* pub trait RemoveAxes2 $($rest:tt)*) => {
         #[diagnostic::on_unimplemented(
             message = "axes {I} and {J} are not two different axes of shape `{Self}`",

@@ -235,6 +235,10 @@ pub use ops::{Operand, UniqueRuns, concat, concat_to, try_concat, try_concat_to,
 pub use reduce::{Float, Reduce};
 pub use scalar::Scalar;
 pub use shape::Shape;
+pub use shape::axis::{
+    Diagonal, DiagonalTo, ExtentAt, InsertAxis, KeepDims, MoveAxis, Permute, RemoveAxes2,
+    RemoveAxis, ReplaceAxis, Reverse, SqueezeAxis, SwapAxes,
+};
 pub use shape::broadcast::{
     Broadcast, BroadcastExtent, BroadcastFrom, BroadcastInto, BroadcastWith, ExtentFrom,
     RankAtMost, SameDim,

@@ -228,3 +228,44 @@ mod through_macros {
         assert_eq!(<tt_shape![1, 3] as Shape>::DIMS, [1, 3]);
     }
 }
+
+/// Softmax of each last-axis lane by a plain loop.
+fn softmax_loop(lane: &[f32]) -> Vec<f32> {
+    let m = lane.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let e: Vec<f32> = lane.iter().map(|&x| (x - m).exp()).collect();
+    let s: f32 = e.iter().sum();
+    e.iter().map(|&x| x / s).collect()
+}
+
+#[test]
+fn generic_softmax_over_the_last_axis() {
+    let x = Tensor::<f32, shape![2, 3, 4]>::from_flat_fn(|i| (i as f32 * 0.37).sin() * 3.0);
+    let p = softmax(&x);
+    for (got, lane) in p.as_slice().chunks(4).zip(x.as_slice().chunks(4)) {
+        for (g, w) in got.iter().zip(softmax_loop(lane)) {
+            assert!((g - w).abs() <= 4.0 * f32::EPSILON, "{g} against {w}");
+        }
+    }
+    // Rank 1 and a run-time batch: the same bound.
+    let v = tensor![1.0f32, 1.0];
+    assert_eq!(softmax(&v), tensor![0.5, 0.5]);
+    let d = Tensor::<f32, shape![Dyn, 2]>::from_elem(&[3, 2], 2.0).unwrap();
+    assert_eq!(softmax(&d).as_slice(), &[0.5; 6]);
+}
+
+#[test]
+fn generic_layer_norm_over_the_last_axis() {
+    let x = tensor![[1.0f32, 2.0, 3.0, 6.0], [-1.0, -1.0, 1.0, 1.0]];
+    let y = layer_norm(&x);
+    for (got, lane) in y.as_slice().chunks(4).zip(x.as_slice().chunks(4)) {
+        let mean = lane.iter().sum::<f32>() / 4.0;
+        let var = lane.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / 4.0;
+        for (g, v) in got.iter().zip(lane) {
+            let want = (v - mean) / (var + 1e-5).sqrt();
+            assert!(
+                (g - want).abs() <= 8.0 * f32::EPSILON * want.abs().max(1.0),
+                "{g} against {want}"
+            );
+        }
+    }
+}

@@ -11,6 +11,7 @@ pub use choose::where_;
 pub mod element;
 mod elementwise;
 mod join;
+mod keepdims;
 pub use join::{concat, concat_to, try_concat, try_concat_to};
 mod matmul;
 mod reduce;

@@ -102,8 +102,16 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         S: InsertAxis<A, One>,
     {
+        self.with_axis_inserted::<_, A>()
+    }
+
+    /// A new axis of extent 1 at position `A` of `S2`, which is `S` with it (the caller's
+    /// proof): a move. The result shape of [`unsqueeze`](Self::unsqueeze) and of the reductions
+    /// with keepdims.
+    #[inline]
+    pub(crate) fn with_axis_inserted<S2: Shape, const A: isize>(self) -> Tensor<T, S2> {
         S::Kind::pick_with(self, Self::reshape, |this| {
-            let mut dims = <<S as InsertAxis<A, One>>::Output as Shape>::Index::default();
+            let mut dims = S2::Index::default();
             let k = derive::inserted_at(A, S::RANK);
             let (out, from) = (dims.as_mut(), this.shape());
             out[..k].copy_from_slice(&from[..k]);

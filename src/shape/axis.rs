@@ -25,7 +25,7 @@
 //! ```
 
 use crate::diagnostic::message;
-use crate::{Extent, Shape};
+use crate::{BroadcastWith, Extent, One, Shape};
 
 message! {
     /// The extent of axis `I`.
@@ -100,6 +100,46 @@ message! {
         /// The permuted shape.
         type Output: Shape;
     }
+}
+
+message! {
+    /// The facts a reduction with numpy's `keepdims=True` needs, proved once: `Self` loses axis
+    /// `A` ([`RemoveAxis`]), and [`Kept`](KeepDims::Kept), `Self` with [`One`] at `A`, broadcasts
+    /// with `Self` both ways into `Self`. So a generic function bounded by `S: KeepDims<-1>`
+    /// alone can subtract a row maximum or divide by a row sum:
+    ///
+    /// ```
+    /// use shaped::{KeepDims, Tensor, tensor};
+    ///
+    /// fn softmax<S: KeepDims<-1>>(x: &Tensor<f32, S>) -> Tensor<f32, S> {
+    ///     let m = x.max_axis_keepdims::<-1>();
+    ///     let e = (x - &m).map(f32::exp);
+    ///     let s = e.sum_axis_keepdims::<-1>();
+    ///     &e / &s
+    /// }
+    ///
+    /// let p = softmax(&tensor![[0.0f32, 0.0], [1.0, 1.0]]);
+    /// assert_eq!(p, tensor![[0.5, 0.5], [0.5, 0.5]]);
+    /// ```
+    ///
+    /// Implemented for every shape that has axis `A`, by one blanket impl.
+    pub trait KeepDims<const A: isize>:
+        Shape + RemoveAxis<A> + BroadcastWith<<Self as KeepDims<A>>::Kept, Output = Self>
+    {
+        /// `Self` with [`One`] at axis `A`: the shape of a reduction along `A` with keepdims.
+        type Kept: Shape + BroadcastWith<Self, Output = Self>;
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, const A: isize> KeepDims<A> for S
+where
+    S: RemoveAxis<A>
+        + BroadcastWith<<<S as RemoveAxis<A>>::Output as InsertAxis<A, One>>::Output, Output = S>,
+    <S as RemoveAxis<A>>::Output: InsertAxis<A, One>,
+    <<S as RemoveAxis<A>>::Output as InsertAxis<A, One>>::Output: BroadcastWith<S, Output = S>,
+{
+    type Kept = <<S as RemoveAxis<A>>::Output as InsertAxis<A, One>>::Output;
 }
 
 /// The shape with its axes in reverse order (numpy's `.T`).

@@ -168,3 +168,20 @@ pub fn outer_sum<A: Shape + BroadcastWith<B>, B: Shape>(
 ) -> Tensor<f32, Broadcast<A, B>> {
     col + row
 }
+
+/// Softmax over the last axis of any shape: the one bound `KeepDims<-1>` proves that the
+/// reductions with the axis kept broadcast back against `x`.
+pub fn softmax<S: shaped::KeepDims<-1>>(x: &Tensor<f32, S>) -> Tensor<f32, S> {
+    let m = x.max_axis_keepdims::<-1>();
+    let e = (x - &m).map(f32::exp);
+    let s = e.sum_axis_keepdims::<-1>();
+    &e / &s
+}
+
+/// Layer normalisation over the last axis (no scale or shift), with the same one bound.
+pub fn layer_norm<S: shaped::KeepDims<-1>>(x: &Tensor<f32, S>) -> Tensor<f32, S> {
+    let m = x.mean_axis_keepdims::<-1>();
+    let d = x - &m;
+    let v = (&d * &d).mean_axis_keepdims::<-1>();
+    &d / &v.map(|v| (v + 1e-5).sqrt())
+}
