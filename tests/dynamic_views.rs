@@ -420,3 +420,44 @@ fn writes_through_permuted_and_reversed_destinations() {
         .collect();
     assert_eq!(dst.to_vec(), want);
 }
+
+/// `x.t() + y` against a plain loop, for shapes with and without whole tiles and bands of the
+/// transposed kernel (8 x 8 tiles, bands of 64 columns), four-byte elements (the AVX2 build's
+/// transposing shuffles) and others. Each case runs several times: the AVX2 build takes only
+/// outputs on a 32-byte boundary, which a fresh allocation may or may not be.
+#[test]
+fn transposed_operand_matches_a_plain_loop() {
+    fn check<T>(rows: usize, cols: usize, make: impl Fn(usize) -> T)
+    where
+        T: Copy + PartialEq + core::fmt::Debug + core::ops::Add<Output = T> + Send + Sync,
+    {
+        // `x` is [cols, rows], so `x.t()` is [rows, cols], read down x's columns.
+        let x = DynTensor::from_shape_vec(&[cols, rows], (0..rows * cols).map(&make).collect())
+            .unwrap();
+        let y = DynTensor::from_shape_vec(
+            &[rows, cols],
+            (0..rows * cols).map(|i| make(i * 7 + 3)).collect(),
+        )
+        .unwrap();
+        for _ in 0..8 {
+            let got = x.t().try_add(&y).unwrap();
+            assert_eq!(got.shape(), &[rows, cols]);
+            for i in 0..rows {
+                for j in 0..cols {
+                    let want = x.as_slice()[j * rows + i] + y.as_slice()[i * cols + j];
+                    assert_eq!(
+                        got.as_slice()[i * cols + j],
+                        want,
+                        "[{i}, {j}] of {rows}x{cols}"
+                    );
+                }
+            }
+        }
+    }
+    for (rows, cols) in [(8, 8), (16, 64), (24, 136), (37, 70), (9, 200), (64, 7)] {
+        check(rows, cols, |i| i as f32 * 0.5);
+        check(rows, cols, |i| i as i32 - 40);
+        check(rows, cols, |i| (i % 251) as u8 / 2);
+        check(rows, cols, |i| i as f64);
+    }
+}

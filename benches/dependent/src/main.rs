@@ -1,4 +1,5 @@
-//! The workloads a dependent crate runs, timed: `shaped-dependent [gate|all] [REPEATS]`.
+//! The workloads a dependent crate runs, timed: `shaped-dependent [gate|all|=NAME] [REPEATS]`
+//! (`=NAME`: the workloads whose name contains `NAME`, for a profiler).
 //!
 //! Each line printed is `name<TAB>nanoseconds`, the median of `REPEATS` timings (default 7) of
 //! one call each (many calls a timing for the short ones, so that a timing is at least two
@@ -166,8 +167,14 @@ fn main() {
     let list = match which {
         "gate" => gate(),
         "all" => all(),
+        // One workload by a piece of its name, for a profiler.
+        other if other.starts_with('=') => {
+            let mut list = all();
+            list.retain(|(name, _)| name.contains(&other[1..]));
+            list
+        }
         other => {
-            eprintln!("usage: shaped-dependent [gate|all] [REPEATS] (not `{other}`)");
+            eprintln!("usage: shaped-dependent [gate|all|=NAME] [REPEATS] (not `{other}`)");
             std::process::exit(2);
         }
     };

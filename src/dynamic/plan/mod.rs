@@ -63,12 +63,18 @@ macro_rules! with_avx2 {
 
         #[inline(never)]
         fn $portable<A, B, O, F: FnMut(&A, &B) -> O>($($p: $t),*) {
+            // Which build `$body` is compiled into, for the kernels that use AVX2's instructions
+            // themselves (an item, so the caller's tokens see it).
+            #[allow(dead_code)]
+            const AVX2: bool = false;
             $body
         }
 
         #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
         #[target_feature(enable = "avx2")]
         fn $avx2<A, B, O, F: FnMut(&A, &B) -> O>($($p: $t),*) {
+            #[allow(dead_code)]
+            const AVX2: bool = true;
             $body
         }
     };

@@ -45,11 +45,12 @@ with_avx2! {
         ib: usize,
         out: &mut [MaybeUninit<O>],
         f: &mut F,
-    ) writes out => zip_plan_any(p, a, ia, b, ib, out, f)
+    ) writes out => zip_plan_any::<A, B, O, F, AVX2>(p, a, ia, b, ib, out, f)
 }
 
+/// The planned zip; `AVX2` when compiled into the AVX2 build.
 #[inline(always)]
-fn zip_plan_any<A, B, O, F: FnMut(&A, &B) -> O>(
+fn zip_plan_any<A, B, O, F: FnMut(&A, &B) -> O, const AVX2: bool>(
     p: &Plan<2>,
     a: &[A],
     ia: usize,
@@ -66,10 +67,11 @@ fn zip_plan_any<A, B, O, F: FnMut(&A, &B) -> O>(
             unpad::<2>(&p.strides[1]),
         );
         if tiled::transposed(sa) && sb[1] == 1 {
-            return tiled::zip2(d, sa, sb, a, ia, b, ib, out, f);
+            return tiled::zip2::<A, B, O, F, AVX2>(d, sa, sb, a, ia, b, ib, out, f);
         }
         if tiled::transposed(sb) && sa[1] == 1 {
-            return tiled::zip2(d, sb, sa, b, ib, a, ia, out, &mut |y: &B, x: &A| f(x, y));
+            let mut swapped = |y: &B, x: &A| f(x, y);
+            return tiled::zip2::<B, A, O, _, AVX2>(d, sb, sa, b, ib, a, ia, out, &mut swapped);
         }
     }
     match p.rank {

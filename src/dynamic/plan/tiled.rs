@@ -13,6 +13,46 @@ use core::mem::MaybeUninit;
 /// than 8 x 8 on `[1024, 1024]`, 16 x 64 3.6x.
 const TILE: usize = 8;
 
+/// `$body` for `$jj` in `0..TILE`, written out: at `opt-level = 2` the loop was not unrolled,
+/// and the tile's eight columns were not shuffled as a block (1.3x the instructions of `-O3`'s).
+macro_rules! across_tile {
+    (|$jj:ident| $body:expr) => {{
+        const { assert!(TILE == 8) };
+        {
+            let $jj = 0;
+            $body;
+        }
+        {
+            let $jj = 1;
+            $body;
+        }
+        {
+            let $jj = 2;
+            $body;
+        }
+        {
+            let $jj = 3;
+            $body;
+        }
+        {
+            let $jj = 4;
+            $body;
+        }
+        {
+            let $jj = 5;
+            $body;
+        }
+        {
+            let $jj = 6;
+            $body;
+        }
+        {
+            let $jj = 7;
+            $body;
+        }
+    }};
+}
+
 /// `true` when a rank-2 plan with these strides (outer, inner) reads its input transposed: the
 /// inner stride is not 0 or 1 while the outer one is 1.
 #[inline]
@@ -79,17 +119,10 @@ fn each2<A, X>(
     let (full_rows, full_cols) = (rows - rows % TILE, cols - cols % TILE);
     for i0 in (0..full_rows).step_by(TILE) {
         for j0 in (0..full_cols).step_by(TILE) {
-            // The tile's columns of `a`, each `TILE` adjacent elements: fixed-size, so the
-            // loops below need no bounds checks and the compiler can shuffle them as a block.
-            let columns: [&[A; TILE]; TILE] = core::array::from_fn(|jj| {
-                let start = at(ia, i0, j0 + jj, sa);
-                first_tile(&a[start..])
-            });
+            let columns = tile_columns(a, ia, i0, j0, sa);
             for ii in 0..TILE {
                 let row = first_tile_mut(&mut out[(i0 + ii) * cols + j0..]);
-                for jj in 0..TILE {
-                    f(&mut row[jj], &columns[jj][ii]);
-                }
+                across_tile!(|jj| f(&mut row[jj], &columns[jj][ii]));
             }
         }
     }
@@ -107,7 +140,7 @@ fn each2<A, X>(
 /// down its columns, `b` and `out` along their rows.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn zip2<A, B, O, F: FnMut(&A, &B) -> O>(
+pub(super) fn zip2<A, B, O, F: FnMut(&A, &B) -> O, const AVX2: bool>(
     d: [usize; 2],
     sa: [usize; 2],
     sb: [usize; 2],
@@ -120,25 +153,185 @@ pub(super) fn zip2<A, B, O, F: FnMut(&A, &B) -> O>(
 ) {
     let [rows, cols] = d;
     let (full_rows, full_cols) = (rows - rows % TILE, cols - cols % TILE);
-    for i0 in (0..full_rows).step_by(TILE) {
-        for j0 in (0..full_cols).step_by(TILE) {
-            let columns: [&[A; TILE]; TILE] = core::array::from_fn(|jj| {
-                let start = at(ia, i0, j0 + jj, sa);
-                first_tile(&a[start..])
-            });
-            for ii in 0..TILE {
-                let brow = first_tile(&b[at(ib, i0 + ii, j0, sb)..]);
-                let row = first_tile_mut(&mut out[(i0 + ii) * cols + j0..]);
-                for jj in 0..TILE {
-                    row[jj].write(f(&columns[jj][ii], &brow[jj]));
-                }
-            }
-        }
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+    if AVX2 && size_of::<A>() == 4 && align_of::<A>() <= 4 && !core::mem::needs_drop::<A>() {
+        // SAFETY: `zip2::<_, _, _, _, true>` is compiled into the AVX2 build only, which runs
+        // where the CPU has AVX2.
+        let token = unsafe { <crate::simd::Avx2 as crate::simd::Token>::assume() };
+        bands(
+            token,
+            [full_rows, full_cols],
+            cols,
+            sa,
+            sb,
+            a,
+            ia,
+            b,
+            ib,
+            out,
+            f,
+        );
+    } else {
+        tiles(full_rows, full_cols, cols, sa, sb, a, ia, b, ib, out, f);
     }
+    #[cfg(not(all(feature = "std", target_arch = "x86_64", not(miri))))]
+    tiles(full_rows, full_cols, cols, sa, sb, a, ia, b, ib, out, f);
     for i in 0..rows {
         let from = if i < full_rows { full_cols } else { 0 };
         for j in from..cols {
             out[i * cols + j].write(f(&a[at(ia, i, j, sa)], &b[at(ib, i, j, sb)]));
+        }
+    }
+}
+
+/// [`zip2`]'s whole tiles (`full_rows` by `full_cols`, of an output `cols` wide), each applying
+/// `f` along its rows.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn tiles<A, B, O, F: FnMut(&A, &B) -> O>(
+    full_rows: usize,
+    full_cols: usize,
+    cols: usize,
+    sa: [usize; 2],
+    sb: [usize; 2],
+    a: &[A],
+    ia: usize,
+    b: &[B],
+    ib: usize,
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    for i0 in (0..full_rows).step_by(TILE) {
+        for j0 in (0..full_cols).step_by(TILE) {
+            let columns = tile_columns(a, ia, i0, j0, sa);
+            for ii in 0..TILE {
+                let brow = first_tile(&b[at(ib, i0 + ii, j0, sb)..]);
+                let row = first_tile_mut(&mut out[(i0 + ii) * cols + j0..]);
+                across_tile!(|jj| {
+                    row[jj].write(f(&columns[jj][ii], &brow[jj]));
+                });
+            }
+        }
+    }
+}
+
+/// Columns of `a` a band of [`zip2`]'s AVX2 build transposes before applying `f`.
+#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+const BAND: usize = 64;
+
+/// [`tiles`] in the AVX2 build, for four-byte elements of `a`: each band of [`TILE`] rows by up
+/// to [`BAND`] columns of `a` transposed tile by tile into a buffer ([`transposed_tile`]), then
+/// `f` applied along each of its rows beside `b`'s, a loop of run-time length. The loop is what
+/// the compiler vectorises at every `opt-level`: the tile's eight lanes written out were
+/// vectorised only at `opt-level = 3`, whose SLP vectoriser `opt-level = 2` does not run.
+#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn bands<A, B, O, F: FnMut(&A, &B) -> O>(
+    token: crate::simd::Avx2,
+    [full_rows, full_cols]: [usize; 2],
+    cols: usize,
+    sa: [usize; 2],
+    sb: [usize; 2],
+    a: &[A],
+    ia: usize,
+    b: &[B],
+    ib: usize,
+    out: &mut [MaybeUninit<O>],
+    f: &mut F,
+) {
+    let mut band = [const { [const { MaybeUninit::<A>::uninit() }; BAND] }; TILE];
+    for i0 in (0..full_rows).step_by(TILE) {
+        for j0 in (0..full_cols).step_by(BAND) {
+            let width = BAND.min(full_cols - j0);
+            for jt in (0..width).step_by(TILE) {
+                transposed_tile(token, &tile_columns(a, ia, i0, j0 + jt, sa), &mut band, jt);
+            }
+            for (ii, src) in band.iter().enumerate() {
+                let at_b = at(ib, i0 + ii, j0, sb);
+                let brow = &b[at_b..at_b + width];
+                let at_out = (i0 + ii) * cols + j0;
+                let row = &mut out[at_out..at_out + width];
+                for ((o, x), y) in row.iter_mut().zip(&src[..width]).zip(brow) {
+                    // SAFETY: `src[..width]` holds the bits of `width` elements of `a` (four
+                    // bytes, no destructor), lent as shared references only.
+                    o.write(f(unsafe { x.assume_init_ref() }, y));
+                }
+            }
+        }
+    }
+}
+
+/// The columns of `a`'s tile from `(i0, j0)`, each `TILE` adjacent elements: fixed-size, so the
+/// loops over the tile need no bounds checks and the compiler can shuffle them as a block. A
+/// loop, not `core::array::from_fn`: under `codegen-units = 1` its closure was left out of line
+/// and called once a column (transposed add 1.7x the default profile's time).
+#[inline(always)]
+fn tile_columns<A>(a: &[A], ia: usize, i0: usize, j0: usize, sa: [usize; 2]) -> [&[A; TILE]; TILE] {
+    let mut columns = [first_tile(&a[at(ia, i0, j0, sa)..]); TILE];
+    for (jj, column) in columns.iter_mut().enumerate().skip(1) {
+        *column = first_tile(&a[at(ia, i0, j0 + jj, sa)..]);
+    }
+    columns
+}
+
+/// The tile whose columns are `columns` (four-byte elements), as its rows, into columns
+/// `jt..jt + TILE` of `band`: `band[ii][jt + jj]` gets the bits of `columns[jj][ii]`. The 8 x 8 transpose in AVX2's shuffles, which the compiler
+/// builds from the plain loop only at `opt-level = 3` and not the same way for every CPU
+/// (`opt-level = 2`: 1.3x the time, `target-cpu=native`: 1.5x).
+#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+fn transposed_tile<A>(
+    _: crate::simd::Avx2,
+    columns: &[&[A; TILE]; TILE],
+    band: &mut [[MaybeUninit<A>; BAND]; TILE],
+    jt: usize,
+) {
+    use core::arch::x86_64::*;
+    assert!(size_of::<A>() == 4 && TILE == 8 && jt + TILE <= BAND);
+    // SAFETY: the token proves the CPU has AVX2; each column is 8 four-byte elements (32 bytes)
+    // read unaligned, and each row's `jt..jt + 8` of `band` is 32 bytes (asserted in bounds)
+    // written unaligned.
+    unsafe {
+        let r: [__m256; TILE] = [
+            _mm256_loadu_ps(columns[0].as_ptr().cast()),
+            _mm256_loadu_ps(columns[1].as_ptr().cast()),
+            _mm256_loadu_ps(columns[2].as_ptr().cast()),
+            _mm256_loadu_ps(columns[3].as_ptr().cast()),
+            _mm256_loadu_ps(columns[4].as_ptr().cast()),
+            _mm256_loadu_ps(columns[5].as_ptr().cast()),
+            _mm256_loadu_ps(columns[6].as_ptr().cast()),
+            _mm256_loadu_ps(columns[7].as_ptr().cast()),
+        ];
+        // Pairs of columns interleaved, then pairs of pairs, then the 128-bit halves.
+        let t0 = _mm256_unpacklo_ps(r[0], r[1]);
+        let t1 = _mm256_unpackhi_ps(r[0], r[1]);
+        let t2 = _mm256_unpacklo_ps(r[2], r[3]);
+        let t3 = _mm256_unpackhi_ps(r[2], r[3]);
+        let t4 = _mm256_unpacklo_ps(r[4], r[5]);
+        let t5 = _mm256_unpackhi_ps(r[4], r[5]);
+        let t6 = _mm256_unpacklo_ps(r[6], r[7]);
+        let t7 = _mm256_unpackhi_ps(r[6], r[7]);
+        let u0 = _mm256_shuffle_ps::<0x44>(t0, t2);
+        let u1 = _mm256_shuffle_ps::<0xEE>(t0, t2);
+        let u2 = _mm256_shuffle_ps::<0x44>(t1, t3);
+        let u3 = _mm256_shuffle_ps::<0xEE>(t1, t3);
+        let u4 = _mm256_shuffle_ps::<0x44>(t4, t6);
+        let u5 = _mm256_shuffle_ps::<0xEE>(t4, t6);
+        let u6 = _mm256_shuffle_ps::<0x44>(t5, t7);
+        let u7 = _mm256_shuffle_ps::<0xEE>(t5, t7);
+        let rows = [
+            _mm256_permute2f128_ps::<0x20>(u0, u4),
+            _mm256_permute2f128_ps::<0x20>(u1, u5),
+            _mm256_permute2f128_ps::<0x20>(u2, u6),
+            _mm256_permute2f128_ps::<0x20>(u3, u7),
+            _mm256_permute2f128_ps::<0x31>(u0, u4),
+            _mm256_permute2f128_ps::<0x31>(u1, u5),
+            _mm256_permute2f128_ps::<0x31>(u2, u6),
+            _mm256_permute2f128_ps::<0x31>(u3, u7),
+        ];
+        for (row, v) in band.iter_mut().zip(rows) {
+            _mm256_storeu_ps(row[jt..jt + TILE].as_mut_ptr().cast(), v);
         }
     }
 }
