@@ -153,29 +153,11 @@ pub(super) fn zip2<A, B, O, F: FnMut(&A, &B) -> O, const AVX2: bool>(
 ) {
     let [rows, cols] = d;
     let (full_rows, full_cols) = (rows - rows % TILE, cols - cols % TILE);
-    #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
-    if AVX2 && size_of::<A>() == 4 && align_of::<A>() <= 4 && !core::mem::needs_drop::<A>() {
-        // SAFETY: `zip2::<_, _, _, _, true>` is compiled into the AVX2 build only, which runs
-        // where the CPU has AVX2.
-        let token = unsafe { <crate::simd::Avx2 as crate::simd::Token>::assume() };
-        bands(
-            token,
-            [full_rows, full_cols],
-            cols,
-            sa,
-            sb,
-            a,
-            ia,
-            b,
-            ib,
-            out,
-            f,
-        );
+    if size_of::<A>() <= 8 && !core::mem::needs_drop::<A>() {
+        bands::<A, B, O, F, AVX2>([full_rows, full_cols], cols, sa, sb, a, ia, b, ib, out, f);
     } else {
         tiles(full_rows, full_cols, cols, sa, sb, a, ia, b, ib, out, f);
     }
-    #[cfg(not(all(feature = "std", target_arch = "x86_64", not(miri))))]
-    tiles(full_rows, full_cols, cols, sa, sb, a, ia, b, ib, out, f);
     for i in 0..rows {
         let from = if i < full_rows { full_cols } else { 0 };
         for j in from..cols {
@@ -215,20 +197,19 @@ fn tiles<A, B, O, F: FnMut(&A, &B) -> O>(
     }
 }
 
-/// Columns of `a` a band of [`zip2`]'s AVX2 build transposes before applying `f`.
-#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+/// Columns of `a` a band of [`bands`] transposes before applying `f`.
 const BAND: usize = 64;
 
-/// [`tiles`] in the AVX2 build, for four-byte elements of `a`: each band of [`TILE`] rows by up
-/// to [`BAND`] columns of `a` transposed tile by tile into a buffer ([`transposed_tile`]), then
-/// `f` applied along each of its rows beside `b`'s, a loop of run-time length. The loop is what
-/// the compiler vectorises at every `opt-level`: the tile's eight lanes written out were
-/// vectorised only at `opt-level = 3`, whose SLP vectoriser `opt-level = 2` does not run.
-#[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+/// [`tiles`] for elements of `a` of at most eight bytes without a destructor: each band of
+/// [`TILE`] rows by up to [`BAND`] columns of `a` transposed tile by tile into a buffer (AVX2's
+/// shuffles for four-byte elements in the AVX2 build, [`transposed_tile`], else element copies),
+/// then `f` applied along each of its rows beside `b`'s, a loop of run-time length. The loop is
+/// what the compiler vectorises at every `opt-level`: the tile's eight lanes written out were
+/// vectorised only at `opt-level = 3`, whose SLP vectoriser `opt-level = 2` does not run
+/// (transposed add 1.3-1.6x the default profile's time).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn bands<A, B, O, F: FnMut(&A, &B) -> O>(
-    token: crate::simd::Avx2,
+fn bands<A, B, O, F: FnMut(&A, &B) -> O, const AVX2: bool>(
     [full_rows, full_cols]: [usize; 2],
     cols: usize,
     sa: [usize; 2],
@@ -245,7 +226,16 @@ fn bands<A, B, O, F: FnMut(&A, &B) -> O>(
         for j0 in (0..full_cols).step_by(BAND) {
             let width = BAND.min(full_cols - j0);
             for jt in (0..width).step_by(TILE) {
-                transposed_tile(token, &tile_columns(a, ia, i0, j0 + jt, sa), &mut band, jt);
+                let columns = tile_columns(a, ia, i0, j0 + jt, sa);
+                #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
+                if AVX2 && size_of::<A>() == 4 && align_of::<A>() <= 4 {
+                    // SAFETY: `AVX2` is true in the AVX2 build only, which runs where the CPU
+                    // has AVX2.
+                    let token = unsafe { <crate::simd::Avx2 as crate::simd::Token>::assume() };
+                    transposed_tile(token, &columns, &mut band, jt);
+                    continue;
+                }
+                copied_tile(&columns, &mut band, jt);
             }
             for (ii, src) in band.iter().enumerate() {
                 let at_b = at(ib, i0 + ii, j0, sb);
@@ -253,8 +243,8 @@ fn bands<A, B, O, F: FnMut(&A, &B) -> O>(
                 let at_out = (i0 + ii) * cols + j0;
                 let row = &mut out[at_out..at_out + width];
                 for ((o, x), y) in row.iter_mut().zip(&src[..width]).zip(brow) {
-                    // SAFETY: `src[..width]` holds the bits of `width` elements of `a` (four
-                    // bytes, no destructor), lent as shared references only.
+                    // SAFETY: `src[..width]` holds the bits of `width` elements of `a` (no
+                    // destructor), lent as shared references only.
                     o.write(f(unsafe { x.assume_init_ref() }, y));
                 }
             }
@@ -273,6 +263,23 @@ fn tile_columns<A>(a: &[A], ia: usize, i0: usize, j0: usize, sa: [usize; 2]) -> 
         *column = first_tile(&a[at(ia, i0, j0 + jj, sa)..]);
     }
     columns
+}
+
+/// The tile whose columns are `columns`, as its rows, into columns `jt..jt + TILE` of `band`,
+/// element by element: `band[ii][jt + jj]` gets the bits of `columns[jj][ii]`.
+#[inline(always)]
+fn copied_tile<A>(
+    columns: &[&[A; TILE]; TILE],
+    band: &mut [[MaybeUninit<A>; BAND]; TILE],
+    jt: usize,
+) {
+    for (jj, column) in columns.iter().enumerate() {
+        for (row, x) in band.iter_mut().zip(column.iter()) {
+            // SAFETY: `x` is a valid `A`; its bits go into a `MaybeUninit`, which never drops
+            // them, and are lent out as shared references only (`bands`).
+            row[jt + jj] = MaybeUninit::new(unsafe { core::ptr::read(x) });
+        }
+    }
 }
 
 /// The tile whose columns are `columns` (four-byte elements), as its rows, into columns
