@@ -188,3 +188,34 @@ fn try_from_flat_fn_stops_at_the_first_error_and_drops_what_it_made() {
     assert!(caught.is_err());
     assert_eq!(drops.get(), 2);
 }
+
+/// `argsort_axis` along both axes of a tensor with many equal keys (and `NaN`, `-0.0`) against
+/// the standard library's stable sort of each lane's positions; with or without `alloc`, whose
+/// builds sort differently (pairs in a buffer, or a heap sort in the output's slots).
+#[test]
+fn argsort_axis_is_stable_along_either_axis() {
+    let value = |i: usize| match i % 9 {
+        4 => f32::NAN,
+        7 => -0.0,
+        8 => 0.0,
+        k => (k % 3) as f32,
+    };
+    let t = shaped::Tensor::<f32, shaped::shape![37, 41]>::from_flat_fn(|i| value(i * 5 + i / 41));
+    let key = |x: f32| if x.is_nan() { (1, 0.0) } else { (0, x + 0.0) };
+    let lane = |get: &dyn Fn(usize) -> f32, len: usize| {
+        let mut p: Vec<usize> = (0..len).collect();
+        p.sort_by(|&a, &b| key(get(a)).partial_cmp(&key(get(b))).unwrap());
+        p
+    };
+    let rows = t.argsort_axis::<1>();
+    for i in 0..37 {
+        let want = lane(&|j| t.as_slice()[i * 41 + j], 41);
+        assert_eq!(&rows.as_slice()[i * 41..(i + 1) * 41], &want[..], "row {i}");
+    }
+    let cols = t.argsort_axis::<0>();
+    for j in 0..41 {
+        let want = lane(&|i| t.as_slice()[i * 41 + j], 37);
+        let got: Vec<usize> = (0..37).map(|i| cols.as_slice()[i * 41 + j]).collect();
+        assert_eq!(got, want, "column {j}");
+    }
+}

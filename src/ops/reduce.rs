@@ -9,6 +9,10 @@
 //! one method beside the constant-length loops they share, so they stay in one file (unique
 //! runs, which share none of them, are in `unique.rs`).
 
+#[cfg(feature = "alloc")]
+use crate::reduce::argsort::sort_pairs;
+#[cfg(not(feature = "alloc"))]
+use crate::reduce::argsort::{Lane, sort_positions};
 use crate::reduce::fold::{arg_best, beats_max, beats_min, max_nan, min_nan, pairwise};
 use crate::shape::axis::{ExtentAt, RemoveAxis};
 use crate::shape::kind::Kind;
@@ -379,7 +383,10 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     }
 
     /// For each lane along axis `A`, the positions that sort it stably (numpy's
-    /// `argsort(axis=A, kind="stable")`).
+    /// `argsort(axis=A, kind="stable")`), by the dynamic path's sort
+    /// ([`try_argsort`](crate::DynTensor::try_argsort)'s): with `alloc` it allocates a buffer of
+    /// one lane's keys and positions; without it, the positions are sorted in the output itself
+    /// (a heap sort by key, then position: O(n log n), no allocation).
     ///
     /// ```
     /// use shaped::tensor;
@@ -391,20 +398,32 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
     {
         let (outer, len, inner) = split_of::<S, A>(self.shape());
         let x = self.as_slice();
-        let mut out =
-            Tensor::<usize, S>::from_flat_fn_dims(|| self.dims(), |n| n / inner % len.max(1));
+        let mut out = Tensor::<usize, S>::from_flat_fn_dims(|| self.dims(), |_| 0);
         let idx = out.as_mut_slice();
+        // The dynamic path's sort of (key, position) pairs where there is a heap; in the
+        // output's own slots without one.
+        #[cfg(feature = "alloc")]
+        let mut pairs = alloc::vec::Vec::with_capacity(len);
         for o in 0..outer {
             for i in 0..inner {
-                let at = |j: usize| o * len * inner + j * inner + i;
-                // Insertion sort of the positions by key: stable, and no buffer.
-                for j in 1..len {
-                    let mut m = j;
-                    let key = |idx: &[usize], m: usize| x[at(0) + idx[at(m)] * inner].sort_key();
-                    while m > 0 && key(idx, m - 1) > key(idx, m) {
-                        idx.swap(at(m - 1), at(m));
-                        m -= 1;
+                let first = o * len * inner + i;
+                #[cfg(feature = "alloc")]
+                {
+                    let keys = (0..len).map(|j| x[first + j * inner].sort_key());
+                    sort_pairs(&mut pairs, keys);
+                    for (j, &(_, p)) in pairs.iter().enumerate() {
+                        idx[first + j * inner] = p;
                     }
+                }
+                #[cfg(not(feature = "alloc"))]
+                {
+                    let mut lane = Lane {
+                        slots: &mut *idx,
+                        first,
+                        step: inner,
+                        len,
+                    };
+                    sort_positions(&mut lane, |p| x[first + p * inner].sort_key());
                 }
             }
         }

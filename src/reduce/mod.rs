@@ -3,6 +3,7 @@
 //! (`fold`). Which elements form a run, and how runs are found along the axes of a view, is the
 //! business of each path (`dynamic::reduce` for shapes known at run time).
 
+pub(crate) mod argsort;
 mod element;
 pub(crate) mod fold;
 #[cfg(feature = "alloc")]

@@ -9,6 +9,7 @@ use super::super::dims::DimVec;
 use super::super::iter::Positions;
 use super::super::layout::{Layout, checked_count};
 use super::super::view_layout::axis_of;
+use crate::reduce::argsort::sort_pairs;
 use crate::{Reduce, ShapeError};
 
 /// Where the lanes along `axis` of `l` start, in row-major order of the other indices, and
@@ -117,35 +118,3 @@ pub(crate) fn argsort<T: Reduce>(
     }
     Ok(out)
 }
-
-/// `pairs` set to each of `keys` beside its position, in the stable order of the keys: up to
-/// [`INSERTION`] pairs by insertion on the keys alone; up to [`SHORT_LANE`] by the unstable
-/// sort (no two pairs are equal, so its order is the stable one, and it sorts so few in place
-/// where the stable sort sets up a merge); longer lanes by the stable sort by key, which was
-/// the faster there (BENCHMARKS.md, "Stable argsort").
-fn sort_pairs<K: Ord + Copy>(pairs: &mut Vec<(K, usize)>, keys: impl Iterator<Item = K>) {
-    pairs.clear();
-    pairs.extend(keys.zip(0..));
-    if pairs.len() <= INSERTION {
-        // Moved past only by greater keys: equal ones keep their order.
-        for j in 1..pairs.len() {
-            let x = pairs[j];
-            let mut m = j;
-            while m > 0 && pairs[m - 1].0 > x.0 {
-                pairs[m] = pairs[m - 1];
-                m -= 1;
-            }
-            pairs[m] = x;
-        }
-    } else if pairs.len() <= SHORT_LANE {
-        pairs.sort_unstable();
-    } else {
-        pairs.sort_by_key(|&(k, _)| k);
-    }
-}
-
-/// The longest lane [`sort_pairs`] sorts as pairs.
-const SHORT_LANE: usize = 64;
-
-/// The longest lane [`sort_pairs`] sorts by insertion, comparing keys only.
-const INSERTION: usize = 16;
