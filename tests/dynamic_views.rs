@@ -439,7 +439,8 @@ fn transposed_operand_matches_a_plain_loop() {
             (0..rows * cols).map(|i| make(i * 7 + 3)).collect(),
         )
         .unwrap();
-        for _ in 0..8 {
+        // Under Miri, which runs the portable build only, once.
+        for _ in 0..if cfg!(miri) { 1 } else { 8 } {
             let got = x.t().try_add(&y).unwrap();
             assert_eq!(got.shape(), &[rows, cols]);
             for i in 0..rows {
@@ -454,7 +455,12 @@ fn transposed_operand_matches_a_plain_loop() {
             }
         }
     }
-    for (rows, cols) in [(8, 8), (16, 64), (24, 136), (37, 70), (9, 200), (64, 7)] {
+    let shapes: &[(usize, usize)] = if cfg!(miri) {
+        &[(8, 8), (9, 70), (17, 7)]
+    } else {
+        &[(8, 8), (16, 64), (24, 136), (37, 70), (9, 200), (64, 7)]
+    };
+    for &(rows, cols) in shapes {
         check(rows, cols, |i| i as f32 * 0.5);
         check(rows, cols, |i| i as i32 - 40);
         check(rows, cols, |i| (i % 251) as u8 / 2);

@@ -69,7 +69,7 @@ message! {
 }
 
 message! {
-    /// The shape with axis `I`, whose extent is 1 ([`One`](crate::One)), removed.
+    /// The shape with axis `I`, whose extent is 1 ([`One`]), removed.
     pub trait SqueezeAxis<const I: isize>: Shape {
         /// The shape without the axis.
         type Output: Shape;
