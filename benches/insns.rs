@@ -198,6 +198,7 @@ fn main() {
             );
         }
         "mixed4" | "mixed64" | "mixedd" => drive_mixed(workload, imp, calls),
+        "rt0" | "rt1" => drive_reduce(workload, imp, calls),
         other => panic!("unknown workload {other}"),
     }
 }
@@ -259,4 +260,29 @@ fn drive_mixed(workload: &str, imp: &str, calls: usize) {
         }
         other => panic!("unknown implementation {other:?}"),
     }
+}
+
+/// A static sum along an axis of a transposed view (`benches/workloads/reduce.rs`); shaped's
+/// answer and the hand loop's must agree.
+fn drive_reduce(workload: &str, imp: &str, calls: usize) {
+    use workloads::reduce;
+    let x = reduce::input();
+    let hx = x.into_array();
+    let (mut sout, mut hout) = (reduce::Out::zeros(), [0.0f32; 64]);
+    type Shaped = fn(&reduce::X, &mut reduce::Out);
+    type Hand = fn(&[[f32; 64]; 64], &mut [f32; 64]);
+    let (shaped, hand): (Shaped, Hand) = match workload {
+        "rt0" => (reduce::rt0_shaped, reduce::rt0_hand),
+        _ => (reduce::rt1_shaped, reduce::rt1_hand),
+    };
+    for _ in 0..calls {
+        match imp {
+            "shaped" => shaped(black_box(&x), black_box(&mut sout)),
+            "hand" => hand(black_box(&hx), black_box(&mut hout)),
+            other => panic!("unknown implementation {other} for {workload}"),
+        }
+    }
+    shaped(&x, &mut sout);
+    hand(&hx, &mut hout);
+    assert_eq!(sout.as_slice(), &hout[..], "shaped and hand disagree");
 }

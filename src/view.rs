@@ -283,6 +283,18 @@ impl<'a, T, S: Shape> TensorViewMut<'a, T, S> {
         self.data
     }
 
+    /// The elements in row-major order.
+    #[inline]
+    pub fn iter(&self) -> core::slice::Iter<'_, T> {
+        self.data.iter()
+    }
+
+    /// The elements in row-major order, mutable.
+    #[inline]
+    pub fn iter_mut(&mut self) -> core::slice::IterMut<'_, T> {
+        self.data.iter_mut()
+    }
+
     /// A read-only view of the same elements.
     #[inline]
     pub fn view(&self) -> TensorView<'_, T, S> {

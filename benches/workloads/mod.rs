@@ -18,6 +18,7 @@
 
 pub mod matmul;
 pub mod mixed;
+pub mod reduce;
 
 use nalgebra::{SMatrix, SVector};
 use ndarray::{Array1, Array2, Array3, Zip};

@@ -1,5 +1,5 @@
-//! Element-wise methods, the same set on [`Tensor`] and [`TensorView`]: `map`, `zip_map` (any
-//! output type), `fold`, `sum`, `product`, numpy's `minimum`/`maximum`/`clip`, and comparisons
+//! Element-wise methods, the same set on [`Tensor`], [`TensorView`] and [`TensorViewMut`]: `map`,
+//! `zip_map` (any output type), `fold`, numpy's `minimum`/`maximum`/`clip`, and comparisons
 //! that give `bool` tensors.
 
 use core::cmp::Ordering;
@@ -9,7 +9,9 @@ use super::engine;
 use crate::layout::Layout;
 use crate::reduce::fold::{clipped, pick};
 use crate::storage::Destination;
-use crate::{Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView};
+use crate::{
+    Broadcast, BroadcastInto, BroadcastWith, Operand, Shape, Tensor, TensorView, TensorViewMut,
+};
 
 /// `a.add_to(&b, &mut out)` and its siblings: an operator written into an existing tensor.
 macro_rules! to_ops {
@@ -130,29 +132,6 @@ macro_rules! elementwise {
             self.iter().fold(init, f)
         }
 
-        /// The sum of the elements (0 for an empty tensor).
-        ///
-        /// ```
-        /// # use shaped::tensor;
-        /// assert_eq!(tensor![[1, 2], [3, 4]].sum(), 10);
-        /// ```
-        #[inline]
-        pub fn sum(&self) -> T
-        where
-            T: Clone + core::iter::Sum<T>,
-        {
-            self.iter().cloned().sum()
-        }
-
-        /// The product of the elements (1 for an empty tensor).
-        #[inline]
-        pub fn product(&self) -> T
-        where
-            T: Clone + core::iter::Product<T>,
-        {
-            self.iter().cloned().product()
-        }
-
         /// Each element limited to `lo..=hi`: numpy's `clip`, which is `minimum(maximum(x, lo),
         /// hi)`, so `hi` everywhere when `lo > hi`, and NaN where the element or a bound is NaN.
         /// For any `PartialOrd` element; a new tensor of the same shape.
@@ -259,6 +238,10 @@ impl<T, S: Shape> Tensor<T, S> {
 }
 
 impl<T, S: Shape, L: Layout<S>> TensorView<'_, T, S, L> {
+    elementwise!();
+}
+
+impl<T, S: Shape> TensorViewMut<'_, T, S> {
     elementwise!();
 }
 

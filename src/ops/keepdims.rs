@@ -16,8 +16,10 @@
 //!
 //! [`One`]: crate::One
 
+use super::on_every_receiver;
+use crate::layout::Layout;
 use crate::shape::axis::KeepDims;
-use crate::{Float, Reduce, Shape, Tensor};
+use crate::{Float, Reduce, Shape, Tensor, TensorView, TensorViewMut};
 
 /// `$keep`: `$plain` with the axis kept, for each `(plain, keep, element)`.
 macro_rules! keepdims {
@@ -33,7 +35,8 @@ macro_rules! keepdims {
     )*};
 }
 
-impl<T: Reduce, S: Shape> Tensor<T, S> {
+on_every_receiver! {
+impl<T: [Reduce]> {
     keepdims! {
         /// [`sum_axis`](Self::sum_axis) with axis `A` kept as [`One`](crate::One).
         sum_axis => sum_axis_keepdims -> T;
@@ -50,8 +53,10 @@ impl<T: Reduce, S: Shape> Tensor<T, S> {
         argmin_axis => argmin_axis_keepdims -> usize;
     }
 }
+}
 
-impl<T: Float, S: Shape> Tensor<T, S> {
+on_every_receiver! {
+impl<T: [Float]> {
     keepdims! {
         /// [`mean_axis`](Self::mean_axis) with axis `A` kept as [`One`](crate::One).
         mean_axis => mean_axis_keepdims -> T;
@@ -60,4 +65,5 @@ impl<T: Float, S: Shape> Tensor<T, S> {
         /// [`std_axis`](Self::std_axis) with axis `A` kept as [`One`](crate::One).
         std_axis => std_axis_keepdims -> T, ddof: usize;
     }
+}
 }

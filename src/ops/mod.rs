@@ -36,6 +36,19 @@ use crate::storage::holder::{Holder, Inline};
 use crate::view::ViewKind;
 use crate::{Shape, Tensor, TensorView, TensorViewMut};
 
+/// The same methods on every static receiver: [`Tensor`], [`TensorView`] of any layout and
+/// [`TensorViewMut`], each body written once (a call of one function over the operand, which
+/// every receiver is). `impl<T: [Bound]> { .. }`; the expansion site imports the three types,
+/// `Shape` and `Layout`.
+macro_rules! on_every_receiver {
+    (impl<T: [$($bound:tt)*]> { $($body:tt)* }) => {
+        impl<T: $($bound)*, S: Shape> Tensor<T, S> { $($body)* }
+        impl<T: $($bound)*, S: Shape, L: Layout<S>> TensorView<'_, T, S, L> { $($body)* }
+        impl<T: $($bound)*, S: Shape> TensorViewMut<'_, T, S> { $($body)* }
+    };
+}
+pub(crate) use on_every_receiver;
+
 pub(crate) mod sealed {
     pub trait Sealed {}
 }
@@ -108,6 +121,7 @@ operands! {
     [T, S: Shape] &Tensor<T, S>, RowMajor, Inline, |t| S::Kind::as_slice::<T, S>(&t.data), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();
     [T, S: Shape, L: Layout<S>] TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims(), v.shape();
     [T, S: Shape, L: Layout<S>] &TensorView<'_, T, S, L>, L, Inline, |v| TensorView::source(v), *v.view_dims(), v.shape();
+    [T, S: Shape] TensorViewMut<'_, T, S>, RowMajor, Inline, |v| v.as_slice(), *v.view_dims(), v.shape();
     [T, S: Shape] &TensorViewMut<'_, T, S>, RowMajor, Inline, |v| v.as_slice(), *v.view_dims(), v.shape();
     #[cfg(feature = "alloc")]
     [T, S: Shape] Box<Tensor<T, S>>, RowMajor, Boxed, |t| S::Kind::as_slice::<T, S>(&t.data), S::Kind::row_major_view_dims::<S>(t.dims()), t.shape();

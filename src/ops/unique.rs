@@ -1,7 +1,10 @@
 //! Unique consecutive runs of a static tensor (CANN's unique-consecutive, `torch.unique_consecutive`
 //! of the flattened tensor), without allocating.
 
-use crate::{Shape, Tensor};
+use super::on_every_receiver;
+use super::reduce::{flat, index_of};
+use crate::layout::Layout;
+use crate::{Operand, Shape, Tensor, TensorView, TensorViewMut};
 
 /// The runs of equal consecutive elements of a static tensor (row-major), without allocating:
 /// the result has the input's capacity and the number of runs, which no type can know
@@ -42,9 +45,10 @@ impl<T, S: Shape> UniqueRuns<T, S> {
     }
 }
 
-impl<T: Copy + PartialEq, S: Shape> Tensor<T, S> {
+on_every_receiver! {
+impl<T: [Copy + PartialEq]> {
     /// Runs of equal consecutive elements (row-major) collapsed to one, with each run's length
-    /// and each element's run: `torch.unique_consecutive` of the flattened tensor, without an
+    /// and each element's run: `torch.unique_consecutive` of the flattened operand, without an
     /// allocation. Elements compare with `==`, so `NaN`s never merge.
     ///
     /// ```
@@ -54,27 +58,38 @@ impl<T: Copy + PartialEq, S: Shape> Tensor<T, S> {
     /// assert_eq!(u.counts(), [2, 2, 1, 2, 1]);
     /// assert_eq!(u.inverse(), &tensor![0, 0, 1, 1, 2, 3, 3, 4]);
     /// ```
+    #[inline]
     pub fn unique_consecutive(&self) -> UniqueRuns<T, S> {
-        let x = self.as_slice();
-        let mut values = self.clone();
-        let mut counts = Tensor::<usize, S>::from_flat_fn_dims(|| self.dims(), |_| 0);
-        let mut len = 0;
-        let inverse = Tensor::<usize, S>::from_flat_fn_dims(
-            || self.dims(),
-            |i| {
-                if i == 0 || x[i - 1] != x[i] {
-                    values.as_mut_slice()[len] = x[i];
-                    len += 1;
-                }
-                counts.as_mut_slice()[len - 1] += 1;
-                len - 1
-            },
-        );
-        UniqueRuns {
-            values,
-            counts,
-            inverse,
-            len,
+        unique_runs(self)
+    }
+}
+}
+
+/// The runs of `a` in row-major order.
+fn unique_runs<A: Operand>(a: &A) -> UniqueRuns<A::Elem, A::Shape>
+where
+    A::Elem: Copy + PartialEq,
+{
+    let x = flat(a);
+    let dims = || index_of::<A::Shape>(a.extents());
+    let mut values = Tensor::<A::Elem, A::Shape>::from_flat_fn_dims(dims, &x);
+    let mut counts = Tensor::<usize, A::Shape>::from_flat_fn_dims(dims, |_| 0);
+    let mut len = 0;
+    let mut last = None;
+    let inverse = Tensor::<usize, A::Shape>::from_flat_fn_dims(dims, |i| {
+        let v = x(i);
+        if last != Some(v) {
+            values.as_mut_slice()[len] = v;
+            len += 1;
+            last = Some(v);
         }
+        counts.as_mut_slice()[len - 1] += 1;
+        len - 1
+    });
+    UniqueRuns {
+        values,
+        counts,
+        inverse,
+        len,
     }
 }

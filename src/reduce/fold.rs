@@ -31,6 +31,15 @@ pub(crate) fn pairwise<T: Copy>(x: &[T], op: &impl Fn(T, T) -> T) -> T {
         }
         return acc;
     }
+    blocks(x, op)
+}
+
+/// [`pairwise`] of at least [`LANES`] elements. Out of line: inlined into a loop over many
+/// lanes (a reduction along an axis), the fully unrolled tree of one block was vectorised
+/// across lanes, gathering each vector element by element, where called it is vectorised
+/// within the lane.
+#[inline(never)]
+fn blocks<T: Copy>(x: &[T], op: &impl Fn(T, T) -> T) -> T {
     if x.len() <= BLOCK {
         let (chunks, rest) = x.as_chunks::<LANES>();
         let mut r = chunks[0];
@@ -53,7 +62,7 @@ pub(crate) fn pairwise<T: Copy>(x: &[T], op: &impl Fn(T, T) -> T) -> T {
         return acc;
     }
     let half = x.len() / 2 / LANES * LANES;
-    op(pairwise(&x[..half], op), pairwise(&x[half..], op))
+    op(blocks(&x[..half], op), pairwise(&x[half..], op))
 }
 
 /// numpy's `maximum`: the larger, and `NaN` if either is.

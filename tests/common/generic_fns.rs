@@ -8,7 +8,9 @@
 
 use core::ops::{Add, Mul, Sub};
 
-use shaped::{Broadcast, BroadcastInto, BroadcastWith, Scalar, Shape, Tensor, TensorView, shape};
+use shaped::{
+    Broadcast, BroadcastInto, BroadcastWith, Reduce, Scalar, Shape, Tensor, TensorView, shape,
+};
 
 /// Values and a mask of one shape.
 pub type WithMask<S> = (Tensor<f32, S>, Tensor<bool, S>);
@@ -82,7 +84,7 @@ pub fn weighted_sum<T, A: Shape + BroadcastWith<W>, W: Shape>(
     w: &Tensor<T, W>,
 ) -> T
 where
-    T: Scalar + Mul<Output = T> + core::iter::Sum<T>,
+    T: Reduce + Mul<Output = T>,
 {
     (a * w).sum()
 }

@@ -185,6 +185,9 @@ pub fn run(root: &Path) -> Result<(), String> {
     let (p, f) = mixed(&exe)?;
     passed += p;
     failed += f;
+    let (p, f) = reductions(&exe)?;
+    passed += p;
+    failed += f;
     if dynamic_w1(root)? {
         passed += 1;
     } else {
@@ -237,6 +240,44 @@ fn matmul(exe: &str) -> Result<(u32, u32), String> {
         );
     }
     println!("bound: shaped/nalgebra <= {MATMUL_BOUND} (`*out = a.matmul(b)` vs `*out = a * b`)");
+    Ok((passed, failed))
+}
+
+/// Static sums along each axis of a transposed `[64, 64]` view (`rt0`, `rt1`) against the hand
+/// loops over the untransposed array (issue 46's bound, 1.05x). Returns (passed, failed).
+fn reductions(exe: &str) -> Result<(u32, u32), String> {
+    const CALLS: usize = 1000;
+    println!(
+        "\n{:<12} {:>9} {:>9} {:>12}  verdict",
+        "reduction", "shaped", "hand", "shaped/hand"
+    );
+    let (mut passed, mut failed) = (0, 0);
+    for w in ["rt0", "rt1"] {
+        let per_call = |imp: &str| -> Result<f64, String> {
+            let total = count(
+                exe,
+                &format!("{w}_{imp}"),
+                &[w, imp, &CALLS.to_string()],
+                &[],
+            )?;
+            Ok(total as f64 / CALLS as f64)
+        };
+        let (s, h) = (per_call("shaped")?, per_call("hand")?);
+        let ok = s / h <= BOUND;
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        println!(
+            "{w:<12} {s:>9.0} {h:>9.0} {:>12.3}  {}",
+            s / h,
+            if ok { "ok" } else { "OVER BOUND" }
+        );
+    }
+    println!(
+        "rt0 = `x.t().sum_axis::<0>()`, rt1 = `x.t().sum_axis::<1>()`, x: [64, 64] f32; bound: shaped/hand <= {BOUND}"
+    );
     Ok((passed, failed))
 }
 
