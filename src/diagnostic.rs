@@ -219,6 +219,14 @@ macro_rules! message {
         )]
         $(#[$doc])* pub trait MatMul $($rest)*
     };
+    ($(#[$doc:meta])* pub trait MatMulWith $($rest:tt)*) => {
+        #[diagnostic::on_unimplemented(
+            message = "cannot multiply shape `{Self}` by shape `{Rhs}`",
+            label = "no matrix product of these shapes",
+            note = "numpy's rule: [.., M, K] x [.., K, N] gives [.., M, N], the batch axes broadcast"
+        )]
+        $(#[$doc])* pub trait MatMulWith $($rest)*
+    };
     ($(#[$doc:meta])* pub trait InnerDim $($rest:tt)*) => {
         #[diagnostic::on_unimplemented(
             message = "inner dimensions differ: `{Self}` vs `{K}`",
@@ -226,6 +234,14 @@ macro_rules! message {
             note = "a matrix product [M, K] x [K, N] needs the same K on both sides"
         )]
         $(#[$doc])* pub trait InnerDim $($rest)*
+    };
+    ($(#[$doc:meta])* pub trait SameInner $($rest:tt)*) => {
+        #[diagnostic::on_unimplemented(
+            message = "inner dimensions differ: {K} vs {L}",
+            label = "the left operand's last axis is {K} long, the right operand's second-to-last {L}",
+            note = "a matrix product [M, K] x [K, N] needs the same K on both sides"
+        )]
+        $(#[$doc])* pub trait SameInner $($rest)*
     };
     ($(#[$doc:meta])* pub trait NotScalar $($rest:tt)*) => {
         #[diagnostic::on_unimplemented(

@@ -33,7 +33,7 @@ mod narrow;
 mod shape;
 mod small;
 
-pub use shape::{Append, InnerDim, MatMul, NotScalar};
+pub use shape::{Append, InnerDim, MatMul, MatMulWith, NotScalar, SameInner};
 
 use crate::Reduce;
 

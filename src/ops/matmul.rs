@@ -1,6 +1,7 @@
 //! Static matrix products: `a.matmul(&b)` with numpy's rule checked by the compiler
-//! ([`MatMul`]: a different inner extent, batch axes that do not broadcast or a rank-0 operand
-//! do not compile, and the error names the extents). The plan (batch axes, the strides of each
+//! ([`MatMul`](crate::matmul::MatMul), asked through [`MatMulWith`]: a different inner extent,
+//! batch axes that do not broadcast or a rank-0 operand do not compile, and the error names the
+//! extents). The plan (batch axes, the strides of each
 //! matrix) is computed at compile time from the shapes and layouts; each batch's product is the
 //! dot-product loop over constant extents for small matrices (unrolled like a hand-written one),
 //! [`Product::gemm`] above [`SMALL`] multiply-adds. With a `Dyn` axis the same plan is computed
@@ -15,7 +16,7 @@ use core::mem::MaybeUninit;
 
 use crate::error::Dims;
 use crate::layout::Layout;
-use crate::matmul::{MatMul, Matrix, Product, dot_gemm};
+use crate::matmul::{MatMulWith, Matrix, Product, dot_gemm};
 use crate::shape::kind::{Kind, Select};
 use crate::{Destination, MAX_RANK, Operand, Shape, ShapeError, Tensor, TensorView};
 
@@ -389,10 +390,10 @@ macro_rules! matmul_method {
         /// assert_eq!(y.as_slice()[0], 3.0);
         /// ```
         #[inline]
-        pub fn matmul<R>(&self, rhs: R) -> Tensor<T, <S as MatMul<R::Shape>>::Output>
+        pub fn matmul<R>(&self, rhs: R) -> Tensor<T, <S as MatMulWith<R::Shape>>::Output>
         where
             R: Operand<Elem = T>,
-            S: MatMul<R::Shape>,
+            S: MatMulWith<R::Shape>,
             T: Product,
         {
             product(&self, &rhs)
@@ -419,10 +420,10 @@ macro_rules! matmul_method {
         pub fn try_matmul<R>(
             &self,
             rhs: R,
-        ) -> Result<Tensor<T, <S as MatMul<R::Shape>>::Output>, ShapeError>
+        ) -> Result<Tensor<T, <S as MatMulWith<R::Shape>>::Output>, ShapeError>
         where
             R: Operand<Elem = T>,
-            S: MatMul<R::Shape>,
+            S: MatMulWith<R::Shape>,
             T: Product,
         {
             try_product(&self, &rhs)
@@ -443,7 +444,7 @@ macro_rules! matmul_method {
         pub fn matmul_to<R, D>(&self, rhs: R, out: &mut D)
         where
             R: Operand<Elem = T>,
-            S: MatMul<R::Shape, Output = D::Shape>,
+            S: MatMulWith<R::Shape, Output = D::Shape>,
             D: Destination<Elem = T>,
             T: Product,
         {
@@ -475,7 +476,7 @@ macro_rules! matmul_method {
         pub fn try_matmul_to<R, D>(&self, rhs: R, out: &mut D) -> Result<(), ShapeError>
         where
             R: Operand<Elem = T>,
-            S: MatMul<R::Shape, Output = D::Shape>,
+            S: MatMulWith<R::Shape, Output = D::Shape>,
             D: Destination<Elem = T>,
             T: Product,
         {
@@ -494,7 +495,7 @@ macro_rules! matmul_method {
         pub fn dot<R>(&self, rhs: R) -> T
         where
             R: Operand<Elem = T>,
-            S: MatMul<R::Shape, Output = ()>,
+            S: MatMulWith<R::Shape, Output = ()>,
             T: Product,
         {
             product::<T, _, _, ()>(&self, &rhs).into_array()

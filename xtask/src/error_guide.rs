@@ -22,8 +22,11 @@
 //! `the_guide_is_up_to_date` then fails until the guide is regenerated, and it also fails when a
 //! case or a snapshot has no block, so a new compile-fail case cannot be left out of the guide.
 //!
-//! The text transformation works on strings ([`render`], [`stale`]), so it is tested without
-//! the file system; [`run`] and [`check`] only read and write the files.
+//! The check also fails when a snapshot lists impls ([`impl_lists`]): "the following other
+//! types implement trait" or its tail "and 65 others" (trybuild writes `and $N others`).
+//!
+//! The text transformation works on strings ([`render`], [`stale`], [`impl_lists`]), so it is
+//! tested without the file system; [`run`] and [`check`] only read and write the files.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -77,6 +80,7 @@ pub fn run(root: &Path) -> Result<(), String> {
 #[cfg_attr(not(test), allow(dead_code))]
 pub fn check(root: &Path) -> Result<(), String> {
     let (guide, snapshots) = read(root)?;
+    impl_lists(&snapshots)?;
     let stale = stale(&guide, &snapshots)?;
     if stale.is_empty() {
         return Ok(());
@@ -85,6 +89,48 @@ pub fn check(root: &Path) -> Result<(), String> {
         "{GUIDE} is out of date: its copy of {} differs from the file; {FIX}",
         stale.join(", ")
     ))
+}
+
+/// What the compiler prints when it lists a trait's impls after an error.
+const IMPL_LIST: &str = "the following other types implement";
+
+/// A snapshot must not list impls ("the following other types implement trait `X`:", "and 65
+/// others"): the list is shaped's impls, not the user's mistake, and a user's own snapshot of
+/// the error would change whenever shaped adds one. `Err` names every such line as
+/// `file:line`; the fix is `#[diagnostic::do_not_recommend]` on the impls, or a bound with one
+/// blanket impl in front of them (`src/matmul/shape.rs`).
+pub fn impl_lists(snapshots: &Snapshots) -> Result<(), String> {
+    let mut found = Vec::new();
+    for (path, text) in snapshots {
+        if !path.ends_with(".stderr") {
+            continue;
+        }
+        for (index, line) in text.lines().enumerate() {
+            if line.contains(IMPL_LIST) || counts_others(line) {
+                found.push(format!("{path}:{}: {}", index + 1, line.trim()));
+            }
+        }
+    }
+    if found.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "a compile error lists impls; mark them `#[diagnostic::do_not_recommend]` or put a bound \
+         with one blanket impl in front of them, so the error names only the clash:\n{}",
+        found.join("\n")
+    ))
+}
+
+/// A line `and N others` (rustc's tail of an impl list), with `N` a number or trybuild's `$N`.
+fn counts_others(line: &str) -> bool {
+    let Some(count) = line
+        .trim()
+        .strip_prefix("and ")
+        .and_then(|rest| rest.strip_suffix(" others"))
+    else {
+        return false;
+    };
+    count == "$N" || (!count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The guide's text and every `tests/ui/*.stderr`.
@@ -361,6 +407,37 @@ mod tests {
                 .unwrap_err()
                 .contains(":2: a snapshot block opens inside")
         );
+    }
+
+    #[test]
+    fn a_snapshot_that_lists_impls_is_reported_with_its_line() {
+        let listed = "error[E0277]: inner dimensions differ\n  = help: the following other types implement trait `MatMul<Rhs>`:\n            `()` implements `MatMul<R>`\n          and $N others\n";
+        let snaps = snapshots(&[
+            ("tests/ui/a.stderr", "error: fine\n"),
+            ("tests/ui/b.stderr", listed),
+            ("tests/ui/c.stderr", "error: e\n          and 65 others\n"),
+            // A case's source is not a snapshot.
+            ("tests/ui/d.rs", "// the following other types implement\n"),
+        ]);
+        let err = impl_lists(&snaps).unwrap_err();
+        assert!(
+            err.contains("tests/ui/b.stderr:2: = help: the following other types implement"),
+            "{err}"
+        );
+        assert!(err.contains("tests/ui/b.stderr:4: and $N others"), "{err}");
+        assert!(err.contains("tests/ui/c.stderr:2: and 65 others"), "{err}");
+        assert!(!err.contains("a.stderr") && !err.contains("d.rs"), "{err}");
+        // Words that only look like the tail are not it.
+        let prose = snapshots(&[("tests/ui/a.stderr", "and many others\nand  others\n")]);
+        assert!(impl_lists(&prose).is_ok());
+    }
+
+    #[test]
+    fn no_snapshot_of_the_repository_lists_impls() {
+        let (_, snapshots) = read(&root()).unwrap();
+        if let Err(e) = impl_lists(&snapshots) {
+            panic!("{e}");
+        }
     }
 
     #[test]
