@@ -1,6 +1,7 @@
 //! Where a static tensor's elements live: inline ([`Tensor`], on the stack or in a `static`), on
 //! the heap (`Box<Tensor>`, built in place), or in a buffer the caller owns ([`TensorView`] /
-//! [`TensorViewMut`] over a slice: a firmware DMA buffer, a `Vec`, memory-mapped data). Each
+//! [`TensorViewMut`] over a slice: a firmware DMA buffer, a `Vec`, memory-mapped data; or over a
+//! nested array of the shape's own storage type, [`TensorView::from_array`]). Each
 //! carries its shape in its type, is checked for broadcasting at compile time and runs the same
 //! generated loops.
 //!
@@ -106,10 +107,13 @@ impl<'a, T, S: Shape> TensorView<'a, T, S> {
     /// # Ok::<(), shaped::ShapeError>(())
     /// ```
     pub fn try_from_slice(data: &'a [T]) -> Result<Self, ShapeError> {
-        if data.len() != S::NUM {
-            return Err(ShapeError::data_length(S::dims(), data.len()));
-        }
-        Ok(TensorView::from_parts(data))
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| {
+            if data.len() != S::NUM {
+                return Err(ShapeError::data_length(S::dims(), data.len()));
+            }
+            Ok(TensorView::from_parts(data))
+        })
     }
 }
 
@@ -127,10 +131,13 @@ impl<'a, T, S: Shape> TensorViewMut<'a, T, S> {
     /// # Ok::<(), shaped::ShapeError>(())
     /// ```
     pub fn try_from_slice(data: &'a mut [T]) -> Result<Self, ShapeError> {
-        if data.len() != S::NUM {
-            return Err(ShapeError::data_length(S::dims(), data.len()));
-        }
-        Ok(TensorViewMut::from_slice(data))
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| {
+            if data.len() != S::NUM {
+                return Err(ShapeError::data_length(S::dims(), data.len()));
+            }
+            Ok(TensorViewMut::from_slice(data))
+        })
     }
 }
 
