@@ -229,7 +229,7 @@ pub use dynamic::{
     broadcast_shapes, try_concatenate, try_stack, try_where,
 };
 pub use error::ShapeError;
-pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor};
+pub use layout::{BroadcastLayout, Layout, MAX_RANK, RowMajor, Strided};
 pub use matmul::Product;
 pub use ops::{Operand, UniqueRuns, concat, concat_to, try_concat, try_concat_to, where_};
 pub use reduce::{Float, Reduce};

@@ -98,6 +98,13 @@ macro_rules! every_mix {
                 assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
                 let err = m.try_narrow::<$na, shaped::Dim<2>>(3).unwrap_err();
                 assert!(matches!(err, shaped::ShapeError::Narrow { axis: $na, start: 3, .. }));
+                // The same window with its length given at run time: axis `$na` becomes `Dyn`.
+                let v = m.try_narrow_dyn::<$na>(1, 2).unwrap();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                let v = s.try_narrow_dyn::<$na>(1, 2).unwrap();
+                assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
+                let err = m.try_narrow_dyn::<$na>(3, 2).unwrap_err();
+                assert!(matches!(err, shaped::ShapeError::Narrow { axis: $na, start: 3, .. }));
                 let v = m.slice_axis::<$sa, 0, 2, shaped::Dim<2>>();
                 let w = s.slice_axis::<$sa, 0, 2, shaped::Dim<2>>();
                 assert_eq!(parts(v.shape(), v.iter()), parts(w.shape(), w.iter()));
@@ -386,4 +393,171 @@ fn broadcasts_of_run_time_shapes_match_numpy() {
 fn broadcast_to_panics_with_the_error() {
     let row = Tensor::<i64, shape![Dyn]>::from_shape_vec(&[3], vec![1, 2, 3]).unwrap();
     let _ = row.broadcast_to::<shape![2, 4]>();
+}
+
+/// Every element of the static view `v` is the dynamic view's at the same index, in the same
+/// row-major order.
+fn same_elements<S: shaped::Shape, L: shaped::Layout<S>>(
+    v: &shaped::TensorView<'_, i64, S, L>,
+    dv: &shaped::DynView<'_, i64>,
+) {
+    assert_eq!(v.shape(), dv.shape());
+    assert_eq!(v.len(), dv.len());
+    for (index, x) in v.indexed_iter() {
+        assert_eq!(Some(x), dv.get(index.as_ref()), "at {index:?}");
+    }
+    assert_eq!(v.iter().collect::<Vec<_>>(), dv.iter().collect::<Vec<_>>());
+}
+
+#[test]
+fn dynamic_views_become_static_views_with_their_strides() {
+    use shaped::{Strided, TensorView, s};
+    let d = dynamic();
+    // Whole, transposed, permuted, stepped, broadcast (stride 0) and diagonal dynamic views.
+    let whole = d.view();
+    let v: TensorView<'_, i64, shape![2, 3, 4], Strided> = whole.clone().try_into_static().unwrap();
+    same_elements(&v, &whole);
+    let t = d.t(); // [4, 3, 2], strides [1, 4, 12]
+    let v = t.clone().try_into_static::<shape![4, 3, 2]>().unwrap();
+    assert_eq!(v.strides(), &[1, 4, 12]);
+    same_elements(&v, &t);
+    let v = t.clone().try_into_static::<shape![Dyn, 3, Dyn]>().unwrap();
+    same_elements(&v, &t);
+    // A transposed view as an operand: the same sum as the dynamic path's.
+    let sum = &v + &Tensor::<i64, shape![3, 1]>::from_fn(|[i, _]| 1000 * i as i64);
+    let want = t
+        .try_add(&DynTensor::from_shape_vec(&[3, 1], vec![0, 1000, 2000]).unwrap())
+        .unwrap();
+    assert_eq!(
+        (sum.shape(), &sum.as_slice().to_vec()),
+        (want.shape(), &want.to_vec())
+    );
+    let p = d.view().try_permute(&[1, 2, 0]).unwrap();
+    same_elements(
+        &p.clone().try_into_static::<shape![3, Dyn, 2]>().unwrap(),
+        &p,
+    );
+    let stepped = d.try_slice(&s![.., 1.., ..;2]).unwrap(); // [2, 2, 2], offset 4
+    same_elements(
+        &stepped
+            .clone()
+            .try_into_static::<shape![2, 2, 2]>()
+            .unwrap(),
+        &stepped,
+    );
+    let row = DynTensor::from_shape_vec(&[3], vec![7i64, 8, 9]).unwrap();
+    let b = row.try_broadcast_to(&[2, 3]).unwrap();
+    let v = b.clone().try_into_static::<shape![Dyn, 3]>().unwrap();
+    assert_eq!(v.strides(), &[0, 1]);
+    same_elements(&v, &b);
+    let diag = d.view().try_diagonal(1, 1, 2).unwrap(); // [2, 3]
+    same_elements(
+        &diag.clone().try_into_static::<shape![2, Dyn]>().unwrap(),
+        &diag,
+    );
+    // Views of the static view: a window and a transpose, against the dynamic ones.
+    let v = t.clone().try_into_static::<shape![4, 3, 2]>().unwrap();
+    let w = v.try_narrow_dyn::<0>(1, 2).unwrap();
+    let dw = t.try_slice(&s![1..3]).unwrap();
+    same_elements(&w, &dw);
+    let vt = v.t();
+    same_elements(&vt, &d.view());
+    // An empty view, and a reversed axis of one element (it never moves along its stride).
+    let empty = d.try_slice(&s![2.., ..;-1]).unwrap();
+    assert_eq!(empty.shape(), &[0, 3, 4]);
+    let v = empty
+        .clone()
+        .try_into_static::<shape![Dyn, 3, 4]>()
+        .unwrap();
+    assert!(v.is_empty() && v.iter().next().is_none());
+    let one = shaped::DynView::try_as_strided(d.as_slice(), &[1, 3, 4], &[-12, 4, 1], 12).unwrap();
+    assert_eq!((one.shape(), one.strides()[0]), (&[1, 3, 4][..], -12));
+    same_elements(
+        &one.clone().try_into_static::<shape![1, 3, 4]>().unwrap(),
+        &one,
+    );
+}
+
+#[test]
+fn dynamic_views_that_do_not_fit_are_typed_errors() {
+    use shaped::{ShapeError, s};
+    let d = dynamic();
+    // Another rank: `StaticMismatch` for a fully known shape, `Rank` for one with `Dyn`.
+    let e = d.view().try_into_static::<shape![6, 4]>().unwrap_err();
+    assert!(matches!(e, ShapeError::StaticMismatch { .. }), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "a tensor of shape [2, 3, 4] cannot become a static tensor of shape [6, 4]; reshape or \
+         broadcast it first"
+    );
+    let e = d.view().try_into_static::<shape![Dyn, 4]>().unwrap_err();
+    assert!(matches!(e, ShapeError::Rank { rank: 2, .. }), "{e}");
+    // A known extent that differs names both shapes.
+    let e = d.t().try_into_static::<shape![Dyn, 3, 4]>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "a tensor of shape [4, 3, 2] cannot become a static tensor of shape [4, 3, 4]; reshape \
+         or broadcast it first"
+    );
+    // A flipped axis: static strides are unsigned.
+    let flipped = d.try_slice(&s![.., ..;-1, ..]).unwrap();
+    let e = flipped.try_into_static::<shape![2, 3, 4]>().unwrap_err();
+    assert_eq!(
+        e,
+        ShapeError::NegativeStride {
+            shape: shaped::error::Dims::new(&[2, 3, 4]),
+            axis: 1
+        }
+    );
+    assert!(e.to_string().contains("walks axis 1 backwards"), "{e}");
+}
+
+#[test]
+fn packed_dynamic_views_become_row_major_static_views() {
+    use shaped::{ShapeError, TensorView, s};
+    let d = dynamic();
+    let v = TensorView::<i64, shape![2, 3, 4]>::try_from(d.view()).unwrap();
+    assert_eq!(v.strides(), &[12, 4, 1]);
+    same_elements(&v, &d.view());
+    assert_eq!(v, fixed().view());
+    // A packed part past the buffer's start, and a shape with `Dyn`.
+    let tail = d.try_slice(&s![1.., ..]).unwrap();
+    let v = TensorView::<i64, shape![Dyn, 3, 4]>::try_from(tail.clone()).unwrap();
+    same_elements(&v, &tail);
+    let v: TensorView<'_, i64, shape![1, 3, 4]> = tail.clone().try_into().unwrap();
+    same_elements(&v, &tail);
+    // Not packed row-major: transposed, stepped, broadcast.
+    for (what, view) in [
+        ("transposed", d.view().try_swap_axes(0, 1).unwrap()),
+        ("stepped", d.try_slice(&s![.., .., ..;2]).unwrap()),
+    ] {
+        let shape = view.shape().to_vec();
+        let e = match shape.as_slice() {
+            [3, 2, 4] => TensorView::<i64, shape![3, 2, 4]>::try_from(view).map(|_| ()),
+            _ => TensorView::<i64, shape![Dyn, 3, 2]>::try_from(view).map(|_| ()),
+        }
+        .unwrap_err();
+        assert_eq!(
+            e,
+            ShapeError::NotRowMajor {
+                shape: shaped::error::Dims::new(&shape)
+            },
+            "{what}"
+        );
+        assert!(
+            e.to_string().contains("not packed in row-major order"),
+            "{e}"
+        );
+    }
+    let row = DynTensor::from_shape_vec(&[3], vec![7i64, 8, 9]).unwrap();
+    let b = row.try_broadcast_to(&[2, 3]).unwrap();
+    assert!(matches!(
+        TensorView::<i64, shape![2, 3]>::try_from(b),
+        Err(ShapeError::NotRowMajor { .. })
+    ));
+    // The shape is checked first.
+    assert!(matches!(
+        TensorView::<i64, shape![4, 3, 2]>::try_from(d.view()),
+        Err(ShapeError::StaticMismatch { .. })
+    ));
 }

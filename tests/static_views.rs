@@ -303,3 +303,123 @@ fn view_iterators_skip_like_they_step() {
     let (r, _) = pair::<shape![]>();
     skips_agree(r.view().iter());
 }
+
+#[test]
+fn views_of_nested_arrays_read_and_write_the_array() {
+    use shaped::{TensorView, TensorViewMut};
+    let table = [
+        [1.0f32, 2.0, 3.0],
+        [4.0, 5.0, 6.0],
+        [7.0, 8.0, 9.0],
+        [10.0, 11.0, 12.0],
+    ];
+    let v: TensorView<'_, f32, shape![4, 3]> = TensorView::from_array(&table);
+    assert_eq!((v.shape(), v.strides()), (&[4, 3][..], &[3, 1][..]));
+    for (r, row) in table.iter().enumerate() {
+        for (c, &x) in row.iter().enumerate() {
+            assert_eq!(v[[r, c]], x);
+        }
+    }
+    // The same elements as a tensor of the same array, as an operand and through other views.
+    let t = Tensor::<f32, shape![4, 3]>::from_array(table);
+    assert_eq!(v.to_tensor(), t);
+    assert_eq!(&v + &tensor![0.5, 0.5, 0.5], &t + 0.5);
+    assert_eq!(v.t().to_tensor(), t.t().to_tensor());
+    // Rank 1 and 3, and an extent of 1.
+    let line = [3u8, 1, 4];
+    let l: TensorView<'_, u8, shape![3]> = TensorView::from_array(&line);
+    assert_eq!(l.iter().copied().collect::<Vec<_>>(), line);
+    let cube = [[[1i32, 2], [3, 4]], [[5, 6], [7, 8]]];
+    let c: TensorView<'_, i32, shape![2, 2, 2]> = TensorView::from_array(&cube);
+    assert_eq!((c[[1, 0, 1]], c.len()), (6, 8));
+    let single = [[9i32; 4]];
+    let s: TensorView<'_, i32, shape![1, 4]> = TensorView::from_array(&single);
+    assert_eq!(s.shape(), &[1, 4]);
+    // Writes through the mutable view land in the array, in row-major order.
+    let mut frame = [[0i32; 3]; 2];
+    {
+        let mut m: TensorViewMut<'_, i32, shape![2, 3]> = TensorViewMut::from_array_mut(&mut frame);
+        m += &tensor![1, 2, 3];
+        m[[1, 2]] = 30;
+        m.as_mut_slice()[3] = -1;
+    }
+    assert_eq!(frame, [[1, 2, 3], [-1, 2, 30]]);
+}
+
+#[test]
+fn run_time_windows_match_dynamic_slices() {
+    use shaped::{Dim, Slice};
+    let (t, d) = pair::<shape![3, 5, 2]>();
+    for (start, len) in [(0, 5), (2, 3), (1, 0), (5, 0), (4, 1)] {
+        let v = t.try_narrow_dyn::<1>(start, len).unwrap();
+        let dv = d
+            .try_slice(&[
+                Slice::ALL,
+                Slice::new(Some(start as isize), Some((start + len) as isize), None),
+            ])
+            .unwrap();
+        assert_eq!(
+            (v.shape(), v.to_tensor().as_slice()),
+            (dv.shape(), &dv.to_vec()[..]),
+            "{start} {len}"
+        );
+        assert_eq!(v.strides(), &[10, 2, 1]);
+    }
+    // The same window as a length in the type.
+    let v = t.try_narrow_dyn::<-1>(1, 1).unwrap();
+    let w = t.try_narrow::<-1, Dim<1>>(1).unwrap();
+    assert_eq!(v.to_tensor().as_slice(), w.to_tensor().as_slice());
+    // A window of a transposed view keeps the transposed strides, and of that window again.
+    let v = t.t().try_narrow_dyn::<0>(1, 1).unwrap(); // [1, 5, 3]
+    let dv = d
+        .t()
+        .try_slice(&[Slice::new(Some(1), Some(2), None)])
+        .unwrap();
+    assert_eq!((v.shape(), v.strides()), (dv.shape(), &[1, 2, 10][..]));
+    assert_eq!(v.to_tensor().as_slice(), &dv.to_vec()[..]);
+    let vv = v.try_narrow_dyn::<1>(3, 2).unwrap();
+    assert_eq!(vv.shape(), &[1, 2, 3]);
+    assert_eq!(vv[[0, 1, 2]], t[[2, 4, 1]]);
+    // Windows that do not fit: the errors of `try_narrow`, never a panic.
+    let e = t.try_narrow_dyn::<0>(2, 2).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot take 2 elements from index 2 along axis 0 of a tensor of shape [3, 5, 2]"
+    );
+    assert_eq!(
+        e,
+        t.try_narrow::<0, Dim<2>>(2)
+            .map(|v| v.to_tensor())
+            .unwrap_err()
+    );
+    assert!(t.try_narrow_dyn::<0>(4, 0).is_err());
+    assert!(t.try_narrow_dyn::<0>(1, usize::MAX).is_err());
+    assert!(t.try_narrow_dyn::<0>(usize::MAX, 1).is_err());
+    assert!(t.try_narrow_dyn::<0>(usize::MAX, usize::MAX).is_err());
+}
+
+#[test]
+fn mini_batches_of_a_run_time_batch_run_the_static_operations() {
+    use shaped::{Dyn, RowMajor, TensorView, layout::Narrowed};
+    type Batch = shape![Dyn, 6];
+    let n = 11;
+    let x =
+        Tensor::<f32, Batch>::from_shape_fn(&[n, 6], |[r, c]| (r * 6 + c) as f32 * 0.25).unwrap();
+    let w = Tensor::<f32, shape![6, 4]>::from_fn(|[i, j]| (i as f32) - (j as f32) * 0.5);
+    let bias = tensor![1.0f32, -1.0, 0.5, 2.0];
+    let full = &x.matmul(&w) + &bias;
+    let mut rows = 0;
+    for s in (0..n).step_by(4) {
+        let e = (s + 4).min(n);
+        let batch: TensorView<'_, f32, Batch, Narrowed<Batch, RowMajor, 0, Dyn>> =
+            x.try_narrow_dyn::<0>(s, e - s).unwrap();
+        assert_eq!(batch.shape(), &[e - s, 6]);
+        let y: Tensor<f32, shape![Dyn, 4]> = &batch.matmul(&w) + &bias;
+        assert_eq!(y.shape(), &[e - s, 4]);
+        assert_eq!(y.as_slice(), &full.as_slice()[s * 4..e * 4]);
+        let shifted: Tensor<f32, Batch> = &batch + &Tensor::<f32, shape![6]>::filled(1.0);
+        assert_eq!(shifted[[0, 0]], x[[s, 0]] + 1.0);
+        rows += y.shape()[0];
+    }
+    assert_eq!(rows, n);
+}

@@ -86,6 +86,35 @@ fuzz_target!(|bytes: &[u8]| {
     if let Ok(mut target) = owned.view_mut().try_slice_mut(&input.slices()) {
         let _ = target.try_sub_assign(&b);
     }
+    // Dynamic views (any strides the chain of view operations made) as static views: their
+    // strides kept, or refused (another rank, a negative stride; not packed row-major for the
+    // row-major form), never a panic; the same elements in the same order.
+    let bits = |x: &f32| x.to_bits();
+    if let Ok(s) = a.clone().try_into_static::<shape![Dyn, Dyn]>() {
+        assert_eq!((s.shape(), s.strides().len()), (a.shape(), 2));
+        assert!(
+            a.strides()
+                .iter()
+                .zip(a.shape())
+                .all(|(&st, &e)| st >= 0 || e <= 1 || a.is_empty())
+        );
+        assert_eq!(
+            s.iter().map(bits).collect::<Vec<_>>(),
+            a.iter().map(bits).collect::<Vec<_>>()
+        );
+        let _ = s.try_add(&s);
+        let _ = s.t().try_narrow_dyn::<0>(input.extent(), input.extent());
+    }
+    let _ = a.clone().try_into_static::<shape![Dyn, 3]>();
+    let _ = b.clone().try_into_static::<shape![Dyn]>();
+    if let Ok(r) = TensorView::<f32, shape![Dyn, Dyn]>::try_from(b.clone()) {
+        assert!(b.layout().is_row_major());
+        assert_eq!(
+            r.iter().map(bits).collect::<Vec<_>>(),
+            b.iter().map(bits).collect::<Vec<_>>()
+        );
+    }
+    let _ = TensorView::<f32, shape![2, 3]>::try_from(a.clone());
     static_shapes_with_run_time_axes(&mut input, &a.to_vec(), a.shape(), &b.to_vec(), b.shape());
 });
 
@@ -143,6 +172,22 @@ fn static_shapes_with_run_time_axes(
     if let Ok(w) = x.try_narrow::<-1, shaped::Dim<2>>(input.below(4)) {
         assert_eq!(w.shape()[1], 2);
         assert_eq!(w.t().iter().count(), w.len());
+    }
+    // A window's length given at run time: any start and length (huge ones too), an error
+    // exactly where the window does not fit, on a window of a transposed view as well.
+    let (start, len) = (input.extent(), input.extent());
+    let fits = start <= x.shape()[0] && len <= x.shape()[0] - start;
+    match x.try_narrow_dyn::<0>(start, len) {
+        Ok(w) => {
+            assert!(fits);
+            assert_eq!(w.shape(), &[len, x.shape()[1]]);
+            assert_eq!(w.iter().count(), w.len());
+            if let Ok(ww) = w.t().try_narrow_dyn::<-1>(input.extent(), input.extent()) {
+                assert_eq!(ww.iter().count(), ww.len());
+                let _ = ww.try_add(&ww);
+            }
+        }
+        Err(e) => assert!(!fits && !e.to_string().is_empty()),
     }
     if let Ok(r) = x.clone().try_reshape::<shape![Dyn, 2]>() {
         let bits = |t: &[f32]| t.iter().map(|v| v.to_bits()).collect::<Vec<_>>();

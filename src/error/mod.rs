@@ -322,6 +322,20 @@ pub enum ShapeError {
         /// The shape of the elements.
         shape: Dims,
     },
+    /// A dynamic view that walks an axis backwards (a negative stride: a flipped or reversed
+    /// slice) asked for as a static view, whose strides are unsigned (for now).
+    NegativeStride {
+        /// The view's shape.
+        shape: Dims,
+        /// The axis (0-based) with the negative stride.
+        axis: usize,
+    },
+    /// A view asked for as a row-major static view (`TensorView<T, S>`, no layout parameter)
+    /// whose elements are not packed in row-major order: transposed, strided or broadcast.
+    NotRowMajor {
+        /// The view's shape (the static shape's: they agree).
+        shape: Dims,
+    },
 }
 
 impl ShapeError {
@@ -631,6 +645,19 @@ impl fmt::Display for ShapeError {
                 "the {shape} elements are scattered in memory (not one block), so no view over one \
                  slice can borrow them; copy them into a tensor instead (`DynTensor::from`, \
                  `Tensor::try_from`)"
+            ),
+            Self::NegativeStride { shape, axis } => write!(
+                f,
+                "a view of shape {shape} walks axis {axis} backwards (a negative stride), but a \
+                 static view's strides are unsigned; flip that axis back, or copy the view first \
+                 (`to_tensor()`)"
+            ),
+            Self::NotRowMajor { shape } => write!(
+                f,
+                "a view of shape {shape} is not packed in row-major order (transposed, strided or \
+                 broadcast), so it cannot become a row-major static view; keep \
+                 its strides with `try_into_static` (a `Strided` view), or copy it first \
+                 (`to_tensor()`)"
             ),
         }
     }

@@ -17,7 +17,7 @@ mod views;
 pub(crate) use views::stride_of;
 pub use views::{
     DiagonalOf, DiagonalToOf, EntryOf, LaneOf, Moved, Narrowed, Permuted, Reversed, Stepped,
-    Swapped, Unsqueezed,
+    Strided, Swapped, Unsqueezed,
 };
 
 /// The largest static rank, and the rank of the padded plans.

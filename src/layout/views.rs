@@ -1,7 +1,8 @@
 //! The layouts of static views that rearrange axes: reversed, swapped, moved, permuted, a
 //! diagonal, a narrowed window. Each computes its strides as a constant from the source layout's,
 //! so a view of a view is one more layout type and nothing at run time. Which shapes these views
-//! have is the axis algebra's business ([`crate::shape::axis`]).
+//! have is the axis algebra's business ([`crate::shape::axis`]). [`Strided`] is the one layout
+//! without constants: a dynamic view's own strides, kept at run time.
 
 use core::marker::PhantomData;
 
@@ -10,8 +11,8 @@ use crate::shape::axis::{
     AxisList, Diagonal, DiagonalTo, ExtentAt, InsertAxis, MoveAxis, Permute, RemoveAxis,
     ReplaceAxis, Reverse, SwapAxes,
 };
-use crate::shape::kind::Kind;
-use crate::{Extent, MAX_RANK, One};
+use crate::shape::kind::{Kind, Runtime};
+use crate::{Extent, MAX_RANK, One, Shape};
 
 /// Position `axis` of a rank-`rank` shape in the padded `MAX_RANK` slots (the axis is valid).
 const fn slot(axis: isize, rank: usize) -> usize {
@@ -250,4 +251,29 @@ impl<Src: InsertAxis<A, One>, L: Layout<Src>, const A: isize>
         }
         out
     };
+}
+
+/// The layout of a static view whose strides are only known when the program runs, whatever
+/// its shape: the view keeps them beside its extents (its kind is [`Runtime`]), as a view taken
+/// from a source with a `Dyn` axis does. What a [`DynView`](crate::DynView) becomes as a static
+/// view with its own strides ([`DynView::try_into_static`](crate::DynView::try_into_static)):
+/// transposed, strided or broadcast (stride 0), any non-negative strides. Every operation takes
+/// such a view, through its run-time arm; for constant strides, a packed row-major `DynView`
+/// converts to `TensorView<T, S>` (`TensorView::try_from`).
+///
+/// ```
+/// use shaped::{shape, DynTensor, Strided, TensorView};
+/// let d = DynTensor::from_shape_vec(&[2, 3], vec![1, 2, 3, 4, 5, 6])?;
+/// let t: TensorView<'_, i32, shape![3, 2], Strided> = d.t().try_into_static()?;
+/// assert_eq!((t.strides(), t[[2, 1]]), (&[1, 3][..], 6));
+/// # Ok::<(), shaped::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Strided;
+
+impl<S: Shape> Layout<S> for Strided {
+    type Kind = Runtime;
+    // Never named: a `Runtime` view reads the strides it keeps (naming them fails the build).
+    const STRIDES: [usize; MAX_RANK] =
+        panic!("a `Strided` view's strides are known only when the program runs");
 }

@@ -58,6 +58,55 @@ fn misfit(what: core::fmt::Arguments<'_>) -> ! {
     panic!("{what}")
 }
 
+/// The window `start..start + len` of axis `AXIS` of `view` as a view of the shape with extent
+/// `E` there (`len` is `E`'s, or any for `Dyn`): `try_narrow` and `try_narrow_dyn`.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn narrowed<'a, T, S, L, const AXIS: isize, E: crate::Extent>(
+    view: TensorView<'a, T, S, L>,
+    start: usize,
+    len: usize,
+) -> Result<
+    TensorView<'a, T, <S as ReplaceAxis<AXIS, E>>::Output, Narrowed<S, L, AXIS, E>>,
+    crate::ShapeError,
+>
+where
+    S: ReplaceAxis<AXIS, E> + ExtentAt<AXIS>,
+    L: Layout<S>,
+{
+    let extent = <ViewKind<S, L> as Kind>::pick(
+        || <<S as ExtentAt<AXIS>>::Output as crate::Extent>::VALUE,
+        || derive::extent(view.shape(), AXIS),
+    );
+    if start > extent || len > extent - start {
+        return Err(crate::ShapeError::Narrow {
+            axis: AXIS,
+            start,
+            len,
+            shape: crate::error::Dims::new(view.shape()),
+        });
+    }
+    let stride: usize = <ViewKind<S, L> as Kind>::pick(
+        || const { stride_of(&<L as Layout<S>>::STRIDES, AXIS, S::RANK) },
+        || derive::stride(view.strides(), AXIS),
+    );
+    let dims = derived::<S, L, <S as ReplaceAxis<AXIS, E>>::Output, Narrowed<S, L, AXIS, E>>(
+        view.view_dims(),
+        |src, out| {
+            derive::stepped(AXIS, start, 1, len, src, out);
+        },
+    );
+    let data = view.source();
+    // An empty window (or source) reaches nothing: keep the data as it is.
+    let empty = <ViewKind<S, L> as Kind>::pick(|| const { S::NUM == 0 }, || view.is_empty());
+    let data = if len == 0 || empty {
+        data
+    } else {
+        &data[start * stride..]
+    };
+    Ok(TensorView::from_parts_with(data, dims))
+}
+
 macro_rules! view_ops {
     ($lt:lifetime, $layout:ty, |$this:ident| $view:expr) => {
         /// All axes reversed (numpy's `.T`): a view, nothing copied.
@@ -227,7 +276,9 @@ macro_rules! view_ops {
 
         /// The window `start..start + E` of axis `AXIS` (`E` an extent type: `Dim<3>`, or `One`
         /// for a window of 1), as a view: the window's length is in the type, its start is
-        /// checked here, once.
+        /// checked here, once. A length known only when the program runs is
+        /// [`try_narrow_dyn`](Self::try_narrow_dyn)'s (`E = Dyn` fails `cargo build`, the
+        /// message naming it).
         ///
         /// Errors: [`ShapeError::Narrow`](crate::ShapeError::Narrow) when the window does not
         /// fit the axis.
@@ -251,39 +302,74 @@ macro_rules! view_ops {
         where
             S: ReplaceAxis<AXIS, E> + ExtentAt<AXIS>,
         {
-            let $this = self;
-            let view = $view;
-            let extent = <ViewKind<S, $layout> as Kind>::pick(
-                || <<S as ExtentAt<AXIS>>::Output as crate::Extent>::VALUE,
-                || derive::extent(view.shape(), AXIS),
-            );
-            if start > extent || E::VALUE > extent - start {
-                return Err(crate::ShapeError::Narrow {
-                    axis: AXIS,
-                    start,
-                    len: E::VALUE,
-                    shape: crate::error::Dims::new(view.shape()),
-                });
-            }
-            let stride: usize = <ViewKind<S, $layout> as Kind>::pick(
-                || const { stride_of(&<$layout as Layout<S>>::STRIDES, AXIS, S::RANK) },
-                || derive::stride(view.strides(), AXIS),
-            );
-            let dims = derived::<S, $layout, <S as ReplaceAxis<AXIS, E>>::Output, Narrowed<S, $layout, AXIS, E>>(
-                view.view_dims(),
-                |src, out| {
-                    derive::stepped(AXIS, start, 1, E::VALUE, src, out);
-                },
-            );
-            let data = view.source();
-            // An empty window (or source) reaches nothing: keep the data as it is.
-            let empty = <ViewKind<S, $layout> as Kind>::pick(|| const { S::NUM == 0 }, || view.is_empty());
-            let data = if E::VALUE == 0 || empty {
-                data
-            } else {
-                &data[start * stride..]
+            // Checked here (not in the helper) so the error points at the call.
+            const {
+                assert!(
+                    E::STATIC.is_some(),
+                    "try_narrow: the window's length E is `Dyn`, known only when the program \
+                     runs; give it as a number with `try_narrow_dyn::<AXIS>(start, len)`"
+                )
             };
-            Ok(TensorView::from_parts_with(data, dims))
+            let len = const {
+                match E::STATIC {
+                    Some(len) => len,
+                    None => 0,
+                }
+            };
+            let $this = self;
+            narrowed::<T, S, $layout, AXIS, E>($view, start, len)
+        }
+
+        /// The window `start..start + len` of axis `AXIS`, its length given when the program
+        /// runs, as a view whose axis `AXIS` is `Dyn` (numpy's `a[.., start:start + len, ..]`):
+        /// the view keeps its extents and strides, whatever the source's kind. The window is
+        /// checked here, once. A mini-batch of a `[Dyn, 784]` input:
+        ///
+        /// Errors: [`ShapeError::Narrow`](crate::ShapeError::Narrow) when the window does not
+        /// fit the axis (as [`try_narrow`](Self::try_narrow)'s).
+        ///
+        /// ```
+        /// use shaped::{layout::Narrowed, shape, Dyn, RowMajor, Tensor, TensorView};
+        /// type Batch = shape![Dyn, 784];
+        /// let x = Tensor::<f32, Batch>::from_shape_fn(&[100, 784], |[r, c]| (r + c) as f32)?;
+        /// let w = Tensor::<f32, shape![784, 10]>::filled(0.5);
+        /// let bias = Tensor::<f32, shape![10]>::filled(1.0);
+        /// for (s, e) in [(0, 32), (32, 64), (64, 96), (96, 100)] {
+        ///     let batch: TensorView<'_, f32, Batch, Narrowed<Batch, RowMajor, 0, Dyn>> =
+        ///         x.try_narrow_dyn::<0>(s, e - s)?;
+        ///     let y: Tensor<f32, shape![Dyn, 10]> = &batch.matmul(&w) + &bias;
+        ///     assert_eq!(y.shape(), &[e - s, 10]);
+        ///     assert_eq!(batch[[0, 1]], (s + 1) as f32);
+        /// }
+        /// let cols = x.try_narrow_dyn::<-1>(780, 4)?;        // shape [100, 4], at run time
+        /// assert_eq!((cols.shape(), cols.strides()), (&[100, 4][..], &[784, 1][..]));
+        /// assert!(x.try_narrow_dyn::<0>(99, 2).is_err());
+        /// // A static source too: the window's extent is run-time, its kind `Runtime`.
+        /// let m = Tensor::<i32, shape![3, 4]>::from_fn(|[r, c]| (10 * r + c) as i32);
+        /// let rows = m.try_narrow_dyn::<0>(1, 2)?;             // shape![Dyn, 4]
+        /// assert_eq!(rows.to_tensor().as_slice(), &[10, 11, 12, 13, 20, 21, 22, 23]);
+        /// # Ok::<(), shaped::ShapeError>(())
+        /// ```
+        #[inline]
+        #[allow(clippy::type_complexity)]
+        pub fn try_narrow_dyn<const AXIS: isize>(
+            &self,
+            start: usize,
+            len: usize,
+        ) -> Result<
+            TensorView<
+                $lt,
+                T,
+                <S as ReplaceAxis<AXIS, crate::Dyn>>::Output,
+                Narrowed<S, $layout, AXIS, crate::Dyn>,
+            >,
+            crate::ShapeError,
+        >
+        where
+            S: ReplaceAxis<AXIS, crate::Dyn> + ExtentAt<AXIS>,
+        {
+            let $this = self;
+            narrowed::<T, S, $layout, AXIS, crate::Dyn>($view, start, len)
         }
 
         /// `E` elements of axis `AXIS`, every `STEP`-th from `START` (numpy's

@@ -1,6 +1,7 @@
 //! Where a static tensor's elements live: inline ([`Tensor`], on the stack or in a `static`), on
 //! the heap (`Box<Tensor>`, built in place), or in a buffer the caller owns ([`TensorView`] /
-//! [`TensorViewMut`] over a slice: a firmware DMA buffer, a `Vec`, memory-mapped data). Each
+//! [`TensorViewMut`] over a slice: a firmware DMA buffer, a `Vec`, memory-mapped data; or over a
+//! nested array of the shape's own storage type, [`TensorView::from_array`]). Each
 //! carries its shape in its type, is checked for broadcasting at compile time and runs the same
 //! generated loops.
 //!
@@ -38,6 +39,7 @@ use core::mem::MaybeUninit;
 #[cfg(feature = "alloc")]
 use crate::Scalar;
 use crate::error::ShapeError;
+use crate::shape::kind::{Fixed, Kind};
 use crate::{Shape, Tensor, TensorView, TensorViewMut};
 
 pub(crate) mod fixed;
@@ -105,10 +107,13 @@ impl<'a, T, S: Shape> TensorView<'a, T, S> {
     /// # Ok::<(), shaped::ShapeError>(())
     /// ```
     pub fn try_from_slice(data: &'a [T]) -> Result<Self, ShapeError> {
-        if data.len() != S::NUM {
-            return Err(ShapeError::data_length(S::dims(), data.len()));
-        }
-        Ok(TensorView::from_parts(data))
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| {
+            if data.len() != S::NUM {
+                return Err(ShapeError::data_length(S::dims(), data.len()));
+            }
+            Ok(TensorView::from_parts(data))
+        })
     }
 }
 
@@ -126,10 +131,58 @@ impl<'a, T, S: Shape> TensorViewMut<'a, T, S> {
     /// # Ok::<(), shaped::ShapeError>(())
     /// ```
     pub fn try_from_slice(data: &'a mut [T]) -> Result<Self, ShapeError> {
-        if data.len() != S::NUM {
-            return Err(ShapeError::data_length(S::dims(), data.len()));
-        }
-        Ok(TensorViewMut::from_slice(data))
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| {
+            if data.len() != S::NUM {
+                return Err(ShapeError::data_length(S::dims(), data.len()));
+            }
+            Ok(TensorViewMut::from_slice(data))
+        })
+    }
+}
+
+impl<'a, T, S: Shape> TensorView<'a, T, S> {
+    /// A view of a nested array of the shape's own storage type (`[[f32; 3]; 4]` for
+    /// `shape![4, 3]`, `S::Nested<T>`), the elements in row-major order: nothing copied,
+    /// nothing checked at run time, no heap (a `static` table in firmware). Only for a shape
+    /// without `Dyn`: another fails `cargo build` (give its extents to
+    /// [`from_shape`](Self::from_shape)).
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, Tensor, TensorView};
+    /// static TABLE: [[f32; 3]; 4] = [[1.0, 2.0, 3.0]; 4];
+    /// let v: TensorView<'_, f32, shape![4, 3]> = TensorView::from_array(&TABLE);
+    /// assert_eq!((v.shape(), v[[3, 2]]), (&[4, 3][..], 3.0));
+    /// let scaled: Tensor<f32, shape![4, 3]> = &v * &tensor![1.0, 10.0, 100.0];
+    /// assert_eq!(scaled[[0, 2]], 300.0);
+    /// ```
+    #[inline]
+    pub fn from_array(data: &'a S::Nested<T>) -> Self {
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| TensorView::from_parts(<Fixed as Kind>::as_slice::<T, S>(data)))
+    }
+}
+
+impl<'a, T, S: Shape> TensorViewMut<'a, T, S> {
+    /// A mutable view of a nested array of the shape's own storage type (`[[f32; 3]; 4]` for
+    /// `shape![4, 3]`), row-major: nothing copied, writes go to the array. Only for a shape
+    /// without `Dyn`: another fails `cargo build` (give its extents to
+    /// [`from_shape`](Self::from_shape)).
+    ///
+    /// ```
+    /// use shaped::{shape, tensor, TensorViewMut};
+    /// let mut frame = [[0i32; 3]; 2];
+    /// let mut v: TensorViewMut<'_, i32, shape![2, 3]> = TensorViewMut::from_array_mut(&mut frame);
+    /// v += &tensor![1, 2, 3];
+    /// v[[1, 0]] = 7;
+    /// assert_eq!(frame, [[1, 2, 3], [7, 2, 3]]);
+    /// ```
+    #[inline]
+    pub fn from_array_mut(data: &'a mut S::Nested<T>) -> Self {
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| {
+            TensorViewMut::from_slice(<Fixed as Kind>::as_mut_slice::<T, S>(data))
+        })
     }
 }
 
@@ -159,16 +212,9 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let big: Box<Tensor<u32, shape![2048, 2048]>> = Tensor::boxed_from_flat_fn(|i| i as u32);
     /// assert_eq!(big[[1, 2]], 2050);
     /// ```
-    pub fn boxed_from_flat_fn(mut f: impl FnMut(usize) -> T) -> Box<Self> {
-        let mut boxed = Box::<Self>::new_uninit();
-        let slots = uninit_slots::<T, S>(&mut boxed);
-        for (i, slot) in slots.iter_mut().enumerate() {
-            slot.write(f(i));
-        }
-        // SAFETY: the loop wrote every one of the `S::NUM` slots, which are the whole tensor
-        // (`uninit_slots`). A panic in `f` leaves before this: the written elements leak and the
-        // allocation is freed as `MaybeUninit`, nothing is read uninitialised.
-        unsafe { boxed.assume_init() }
+    pub fn boxed_from_flat_fn(f: impl FnMut(usize) -> T) -> Box<Self> {
+        const { fixed::Known::<S>::EXTENTS };
+        boxed_built(f)
     }
 
     /// A tensor on the heap whose `S::NUM` slots `fill` writes, every one of them (the
@@ -184,11 +230,14 @@ impl<T, S: Shape> Tensor<T, S> {
 
     /// A tensor on the heap from each element's multi-index, built in place.
     pub fn boxed_from_fn(mut f: impl FnMut(S::Index) -> T) -> Box<Self> {
-        let mut index = S::Index::default();
-        Self::boxed_from_flat_fn(|_| {
-            let value = f(index);
-            crate::tensor::step_index(index.as_mut(), S::DIMS.as_ref());
-            value
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| {
+            let mut index = S::Index::default();
+            boxed_built(|_| {
+                let value = f(index);
+                crate::tensor::step_index(index.as_mut(), S::DIMS.as_ref());
+                value
+            })
         })
     }
 
@@ -197,7 +246,8 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Clone,
     {
-        Self::boxed_from_flat_fn(|_| value.clone())
+        const { fixed::Known::<S>::EXTENTS };
+        boxed_built(|_| value.clone())
     }
 
     /// All zeros, on the heap, built in place.
@@ -205,7 +255,8 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Scalar,
     {
-        Self::boxed_filled(T::ZERO)
+        const { fixed::Known::<S>::EXTENTS };
+        boxed_built(|_| T::ZERO)
     }
 
     /// All ones, on the heap, built in place.
@@ -213,8 +264,26 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Scalar,
     {
-        Self::boxed_filled(T::ONE)
+        const { fixed::Known::<S>::EXTENTS };
+        boxed_built(|_| T::ONE)
     }
+}
+
+/// A tensor on the heap, each element computed from its row-major position and written in
+/// place (the constructors' common body, after their check).
+#[cfg(feature = "alloc")]
+fn boxed_built<T, S: Shape>(mut f: impl FnMut(usize) -> T) -> Box<Tensor<T, S>> {
+    fixed::only::<S, _>(|| {
+        let mut boxed = Box::<Tensor<T, S>>::new_uninit();
+        let slots = uninit_slots::<T, S>(&mut boxed);
+        for (i, slot) in slots.iter_mut().enumerate() {
+            slot.write(f(i));
+        }
+        // SAFETY: the loop wrote every one of the `S::NUM` slots, which are the whole tensor
+        // (`uninit_slots`). A panic in `f` leaves before this: the written elements leak and the
+        // allocation is freed as `MaybeUninit`, nothing is read uninitialised.
+        unsafe { boxed.assume_init() }
+    })
 }
 
 /// The `S::NUM` element slots of an uninitialised boxed tensor.

@@ -125,6 +125,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// [`tensor!`](macro@crate::tensor) calls this with the shape it counted.
     #[inline]
     pub fn from_array(data: S::Nested<T>) -> Self {
+        const { fixed::Known::<S>::EXTENTS };
         Self {
             data: S::Kind::from_nested::<T, S>(data),
         }
@@ -174,11 +175,14 @@ impl<T, S: Shape> Tensor<T, S> {
     /// ```
     #[inline]
     pub fn from_fn(mut f: impl FnMut(S::Index) -> T) -> Self {
-        let mut index = S::Index::default();
-        Self::from_flat_fn(|_| {
-            let value = f(index);
-            step_index(index.as_mut(), S::DIMS.as_ref());
-            value
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| {
+            let mut index = S::Index::default();
+            fixed::build(|_| {
+                let value = f(index);
+                step_index(index.as_mut(), S::DIMS.as_ref());
+                value
+            })
         })
     }
 
@@ -195,8 +199,9 @@ impl<T, S: Shape> Tensor<T, S> {
 
     /// Each element computed from its row-major position `0..S::NUM`.
     #[inline]
-    pub fn from_flat_fn(mut f: impl FnMut(usize) -> T) -> Self {
-        Self::from_array(S::build(0, &mut f))
+    pub fn from_flat_fn(f: impl FnMut(usize) -> T) -> Self {
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::build(f)
     }
 
     /// Each element computed from its row-major position by `f`, which may fail: the first
@@ -212,6 +217,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// # Ok::<(), core::num::TryFromIntError>(())
     /// ```
     pub fn try_from_flat_fn<E>(mut f: impl FnMut(usize) -> Result<T, E>) -> Result<Self, E> {
+        const { fixed::Known::<S>::EXTENTS };
         /// The first `len` slots are written; dropped (on an error or a panic), it drops them.
         struct Written<'s, T> {
             slots: &'s mut [MaybeUninit<T>],
@@ -226,23 +232,26 @@ impl<T, S: Shape> Tensor<T, S> {
                 }
             }
         }
-        const { fixed::assert_storage_is_flat::<T, S>() };
-        let mut data = MaybeUninit::<S::Nested<T>>::uninit();
-        // SAFETY: as in `from_writer`: the storage is laid out like `[T; S::NUM]` (asserted
-        // above), any bytes are valid `MaybeUninit<T>`s, and we own the storage exclusively.
-        let slots = unsafe {
-            core::slice::from_raw_parts_mut(&raw mut data as *mut MaybeUninit<T>, S::NUM)
-        };
-        let mut written = Written { slots, len: 0 };
-        while written.len < S::NUM {
-            // On an error the guard drops the elements written so far.
-            let v = f(written.len)?;
-            written.slots[written.len].write(v);
-            written.len += 1;
-        }
-        core::mem::forget(written);
-        // SAFETY: all `S::NUM` slots were written (the loop above ran to the end).
-        Ok(Self::from_array(unsafe { data.assume_init() }))
+        fixed::only::<S, _>(|| {
+            const { fixed::assert_storage_is_flat::<T, S>() };
+            let mut data = MaybeUninit::<S::Nested<T>>::uninit();
+            // SAFETY: as in `from_writer`: the storage is laid out like `[T; S::NUM]` (asserted
+            // above), any bytes are valid `MaybeUninit<T>`s, and we own the storage exclusively.
+            let slots = unsafe {
+                core::slice::from_raw_parts_mut(&raw mut data as *mut MaybeUninit<T>, S::NUM)
+            };
+            let mut written = Written { slots, len: 0 };
+            while written.len < S::NUM {
+                // On an error the guard drops the elements written so far.
+                let v = f(written.len)?;
+                written.slots[written.len].write(v);
+                written.len += 1;
+            }
+            core::mem::forget(written);
+            // SAFETY: all `S::NUM` slots were written (the loop above ran to the end).
+            let nested = unsafe { data.assume_init() };
+            Ok(Self::from_store(S::Kind::from_nested::<T, S>(nested)))
+        })
     }
 
     /// Every element a clone of `value`.
@@ -251,7 +260,8 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Clone,
     {
-        Self::from_flat_fn(|_| value.clone())
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::build(|_| value.clone())
     }
 
     /// All zeros.
@@ -265,7 +275,8 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Scalar,
     {
-        Self::filled(T::ZERO)
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::build(|_| T::ZERO)
     }
 
     /// All ones.
@@ -274,7 +285,8 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Scalar,
     {
-        Self::filled(T::ONE)
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::build(|_| T::ONE)
     }
 
     /// The elements of `data`, in row-major order; an error when its length is not `S::NUM`.
@@ -290,10 +302,13 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Clone,
     {
-        if data.len() != S::NUM {
-            return Err(ShapeError::data_length(S::dims(), data.len()));
-        }
-        Ok(Self::from_flat_fn(|i| data[i].clone()))
+        const { fixed::Known::<S>::EXTENTS };
+        fixed::only::<S, _>(|| {
+            if data.len() != S::NUM {
+                return Err(ShapeError::data_length(S::dims(), data.len()));
+            }
+            Ok(fixed::build(|i| data[i].clone()))
+        })
     }
 
     /// A tensor whose `S::NUM` slots `fill` writes, every one of them.

@@ -51,10 +51,28 @@ impl<T: Clone, S: Shape> Clone for Tensor<T, S> {
 
 impl<T: Copy, S: Shape> Copy for Tensor<T, S> where Store<T, S>: Copy {}
 
+/// Every element `T::default()`. A shape with a `Dyn` axis has no extent to fill there: its
+/// default is empty, extent 0 on each `Dyn` axis (as `Vec::default()`).
+///
+/// ```
+/// use shaped::{shape, Tensor};
+/// assert_eq!(Tensor::<u8, shape![2, 2]>::default().as_slice(), &[0; 4]);
+/// assert_eq!(Tensor::<f32, shape![Dyn, 3]>::default().shape(), &[0, 3]);
+/// ```
 impl<T: Default, S: Shape> Default for Tensor<T, S> {
     #[inline]
     fn default() -> Self {
-        Self::from_flat_fn(|_| T::default())
+        S::Kind::pick(
+            || Self::from_flat_fn(|_| T::default()),
+            || {
+                let mut dims = S::Index::default();
+                let known = &S::STATIC_DIMS[crate::MAX_RANK - S::RANK..];
+                for (d, k) in dims.as_mut().iter_mut().zip(known) {
+                    *d = k.unwrap_or(0);
+                }
+                Self::from_flat_fn_dims(|| dims, |_| T::default())
+            },
+        )
     }
 }
 
