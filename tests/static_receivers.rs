@@ -303,6 +303,15 @@ fn floats_on_every_receiver() {
     floats!(x.swap_axes::<0, 1>(), "swapped");
     floats!(x.t().swap_axes::<0, 2>(), "transposed back");
     floats!(x.slice_axis::<2, 1, 2, Dim<2>>(), "stepped");
+    let mut nested = x.into_array();
+    floats!(
+        TensorView::<f64, shape![3, 4, 5]>::from_array(&nested),
+        "array view"
+    );
+    floats!(
+        TensorViewMut::<f64, shape![3, 4, 5]>::from_array_mut(&mut nested),
+        "array view mut"
+    );
     let row = Tensor::<f64, shape![4, 5]>::from_flat_fn(|i| value(3 * i + 1));
     floats!(row.broadcast_to::<shape![3, 4, 5]>(), "broadcast");
     let mut data = x.as_slice().to_vec();
@@ -326,6 +335,13 @@ fn floats_with_a_dyn_axis() {
     floats!(x.slice_axis::<2, 1, 2, Dim<2>>(), "dyn stepped");
     let mut y = x.clone();
     floats!(y.view_mut(), "dyn mutable view");
+    floats!(x.try_narrow_dyn::<1>(1, 3).unwrap(), "run-time window");
+    let d = DynTensor::from_shape_vec(&[5, 4, 3], x.t().to_tensor().as_slice().to_vec()).unwrap();
+    let dt = d.view().try_permute(&[2, 1, 0]).unwrap();
+    floats!(
+        dt.try_into_static::<shape![3, 4, Dyn]>().unwrap(),
+        "static view of a DynView"
+    );
 }
 
 #[test]

@@ -245,36 +245,77 @@ impl<T, S: Shape> TensorViewMut<'_, T, S> {
     elementwise!();
 }
 
+/// Writes in place, the same on [`Tensor`] and [`TensorViewMut`].
+macro_rules! in_place {
+    () => {
+        /// `f(&mut self[i], a[i], b[i])` for every element, `a` and `b` broadcast to this shape: a
+        /// fused update in one pass, such as multiply-accumulate.
+        ///
+        /// ```
+        /// # use shaped::tensor;
+        /// let mut acc = tensor![1.0, 1.0, 1.0];
+        /// acc.zip_update(&tensor![1.0, 2.0, 3.0], &tensor![2.0], |o, x, y| *o += x * y);
+        /// assert_eq!(acc, tensor![3.0, 5.0, 7.0]);
+        /// ```
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        pub fn zip_update<A: Operand, B: Operand>(
+            &mut self,
+            a: A,
+            b: B,
+            mut f: impl FnMut(&mut T, A::Elem, B::Elem),
+        ) where
+            A::Shape: BroadcastInto<S>,
+            B::Shape: BroadcastInto<S>,
+            A::Elem: Clone,
+            B::Elem: Clone,
+        {
+            let (out, dims) = self.slots_and_dims();
+            engine::zip_update::<S, _, _, _, _>(
+                out,
+                dims,
+                &a,
+                &b,
+                |o: &mut T, x: &A::Elem, y: &B::Elem| f(o, x.clone(), y.clone()),
+            )
+        }
+
+        /// Every element set to `value` (cloned).
+        ///
+        /// ```
+        /// # use shaped::{shape, tensor, Tensor};
+        /// let mut t = Tensor::<i32, shape![2, 2]>::zeros();
+        /// t.view_mut().fill(7);
+        /// assert_eq!(t, tensor![[7, 7], [7, 7]]);
+        /// ```
+        #[inline]
+        pub fn fill(&mut self, value: T)
+        where
+            T: Clone,
+        {
+            self.slots_and_dims().0.fill(value)
+        }
+
+        /// `f` applied to every element in place, in row-major order (as
+        /// [`DynViewMut::map_inplace`](crate::DynViewMut::map_inplace)).
+        ///
+        /// ```
+        /// # use shaped::tensor;
+        /// let mut t = tensor![1, -2, 3];
+        /// t.view_mut().map_inplace(|x| *x *= 10);
+        /// assert_eq!(t, tensor![10, -20, 30]);
+        /// ```
+        #[inline]
+        pub fn map_inplace(&mut self, f: impl FnMut(&mut T)) {
+            self.slots_and_dims().0.iter_mut().for_each(f)
+        }
+    };
+}
+
 impl<T, S: Shape> Tensor<T, S> {
-    /// `f(&mut self[i], a[i], b[i])` for every element, `a` and `b` broadcast to this shape: a
-    /// fused update in one pass, such as multiply-accumulate.
-    ///
-    /// ```
-    /// # use shaped::tensor;
-    /// let mut acc = tensor![1.0, 1.0, 1.0];
-    /// acc.zip_update(&tensor![1.0, 2.0, 3.0], &tensor![2.0], |o, x, y| *o += x * y);
-    /// assert_eq!(acc, tensor![3.0, 5.0, 7.0]);
-    /// ```
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn zip_update<A: Operand, B: Operand>(
-        &mut self,
-        a: A,
-        b: B,
-        mut f: impl FnMut(&mut T, A::Elem, B::Elem),
-    ) where
-        A::Shape: BroadcastInto<S>,
-        B::Shape: BroadcastInto<S>,
-        A::Elem: Clone,
-        B::Elem: Clone,
-    {
-        let (out, dims) = self.slots_and_dims();
-        engine::zip_update::<S, _, _, _, _>(
-            out,
-            dims,
-            &a,
-            &b,
-            |o: &mut T, x: &A::Elem, y: &B::Elem| f(o, x.clone(), y.clone()),
-        )
-    }
+    in_place!();
+}
+
+impl<T, S: Shape> TensorViewMut<'_, T, S> {
+    in_place!();
 }
