@@ -154,7 +154,7 @@ impl<T, S: Shape> Tensor<T, S> {
         let n = self.len();
         match S2::Kind::try_from_elems::<T, S2>(index, n, self.into_iter()) {
             Ok(store) => Tensor::from_store(store),
-            Err(e) => crate::ops::shape_panic(e),
+            Err(e) => crate::error::shape_panic(e),
         }
     }
 
@@ -214,7 +214,7 @@ impl<'a, T, S: Shape> TensorView<'a, T, S> {
     {
         match self.try_into_shape() {
             Ok(v) => v,
-            Err(e) => crate::ops::shape_panic(e),
+            Err(e) => crate::error::shape_panic(e),
         }
     }
 
