@@ -124,7 +124,7 @@ impl<T> DynTensor<T> {
         let mut data = super::buffer::try_with_capacity(n, shape)?;
         for _ in 0..n {
             data.push(f(&index));
-            crate::tensor::step_index(&mut index, shape);
+            crate::layout::index::step_index(&mut index, shape);
         }
         Ok(Self::from_parts(data, DimVec::from_slice(shape)))
     }

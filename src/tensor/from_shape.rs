@@ -6,9 +6,9 @@ use alloc::vec::Vec;
 
 use crate::error::Dims;
 use crate::layout::RowMajor;
+use crate::layout::index::step_index;
 use crate::shape::convert::ShapeInto;
 use crate::shape::kind::Kind;
-use crate::tensor::step_index;
 use crate::{MAX_RANK, Shape, ShapeError, Tensor, TensorView, TensorViewMut};
 
 /// `dims` as `S`'s index type, when they have `S`'s rank and every extent `S` knows; an error
