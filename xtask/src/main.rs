@@ -20,11 +20,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-/// Checks `ci` runs (fmt, clippy, clippy release, tests, release tests, product tests with
+/// Checks `ci` runs (fmt, layers, clippy, clippy release, tests, release tests, product tests with
 /// `gemm`, tests on `alloc` alone, tests with no features, clippy with no features, docs, insns,
 /// the profile gate, no_std build, no_std clippy with every no_std feature, Miri, fuzzing, firmware); any failure
 /// returns early, so reaching the end means all.
-const CI_CHECKS: usize = 17;
+const CI_CHECKS: usize = 18;
 
 /// The optional bridges to other crates (`src/interop/`). Features only add impls, so one build
 /// with all of them checks and tests the default build's code too.
@@ -173,6 +173,9 @@ fn ci() -> Result<(), String> {
     run(&root, "df", &["-h", "."], &[])?;
     let step = |line: &str| cargo_step(&root, &cargo, line, CI_ENV);
     step("fmt --all -- --check")?;
+    // No file of src/ imports another that imports it back (ARCHITECTURE.md, "Layers"): reads
+    // the sources only, so it runs before anything is built.
+    layers::run(&root, &[])?;
     // `gemm` only adds a branch before the matrixmultiply call, so linting with it on lints
     // both.
     step(&format!(
