@@ -5,7 +5,7 @@
 pub use crate::ops::axis_iter::{AxisIter, LaneShape, Lanes};
 
 use crate::layout::Layout;
-use crate::tensor::step_index;
+use crate::layout::index::step_index;
 use crate::{Shape, TensorView};
 
 /// `(multi-index, &element)` in row-major order; from [`Tensor::indexed_iter`](crate::Tensor::indexed_iter).
@@ -101,7 +101,7 @@ impl<'a, T, S: Shape, L: Layout<S>> Iterator for ViewIter<'a, T, S, L> {
         }
         self.left -= k;
         let (dims, strides) = (self.view.shape(), self.view.strides());
-        let moved = crate::tensor::skip_index(self.index.as_mut(), dims, |a| strides[a], k);
+        let moved = crate::layout::index::skip_index(self.index.as_mut(), dims, |a| strides[a], k);
         self.offset = self.offset.wrapping_add(moved);
         self.next()
     }

@@ -8,9 +8,10 @@
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 
+use crate::layout::index::offset_of;
 use crate::layout::{BroadcastLayout, Layout, RowMajor};
 use crate::shape::kind::Kind;
-use crate::tensor::{index_out_of_bounds, offset_of};
+use crate::tensor::index_out_of_bounds;
 use crate::{BroadcastInto, MAX_RANK, Shape};
 
 /// How a view of shape `S` laid out by `L` is kept: [`Fixed`](crate::Fixed) when its extents and

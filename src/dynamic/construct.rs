@@ -53,7 +53,7 @@ impl<T: Float> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn linspace(start: T, stop: T, num: usize) -> Self {
-        Self::try_linspace(start, stop, num).unwrap_or_else(|e| super::tensor::fail(e))
+        Self::try_linspace(start, stop, num).unwrap_or_else(|e| crate::error::shape_panic(e))
     }
 
     /// [`linspace`](Self::linspace), with [`ShapeError::Allocation`] when the memory for `num`
@@ -85,7 +85,7 @@ impl<T: Scalar> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn eye(n: usize) -> Self {
-        Self::try_eye(n).unwrap_or_else(|e| super::tensor::fail(e))
+        Self::try_eye(n).unwrap_or_else(|e| crate::error::shape_panic(e))
     }
 
     /// [`eye`](Self::eye), with [`ShapeError::Overflow`] when `n * n` overflows `usize` and

@@ -70,8 +70,12 @@ impl Iterator for Positions {
         }
         self.remaining -= k;
         let strides = &self.strides;
-        let moved =
-            crate::tensor::skip_index(&mut self.index, &self.dims, |a| strides[a] as usize, k);
+        let moved = crate::layout::index::skip_index(
+            &mut self.index,
+            &self.dims,
+            |a| strides[a] as usize,
+            k,
+        );
         self.pos = self.pos.wrapping_add(moved);
         self.next()
     }
@@ -196,7 +200,7 @@ impl Iterator for DynIndices {
         }
         self.left -= 1;
         let here = DynIndex(self.index.clone());
-        crate::tensor::step_index(&mut self.index, &self.dims);
+        crate::layout::index::step_index(&mut self.index, &self.dims);
         Some(here)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -121,7 +121,7 @@ pub(crate) fn map<A: DynOperand + ?Sized, O>(
     // Every operand's count was checked when it was made, so this never falls back.
     let n = super::layout::checked_count(a.dims).unwrap_or(0);
     let data = buffer::filled_by(n, a.dims, |out| plan::map(a, out, &mut f))
-        .unwrap_or_else(|e| super::tensor::fail(e));
+        .unwrap_or_else(|e| crate::error::shape_panic(e));
     DynTensor::from_parts(data, super::dims::DimVec::from_slice(a.dims))
 }
 

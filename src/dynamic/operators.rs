@@ -11,8 +11,8 @@ use core::ops::{
 
 use super::methods::map;
 use super::operand::DynOperand;
-use super::tensor::fail;
 use super::{DynTensor, DynView, DynViewMut};
+use crate::error::shape_panic;
 use crate::scalar::for_each_scalar;
 use crate::{Shape, Tensor};
 
@@ -41,7 +41,7 @@ macro_rules! binary {
             fn $op(self, rhs: R) -> Self::Output {
                 match self.$try_op(rhs) {
                     Ok(t) => t,
-                    Err(e) => fail(e),
+                    Err(e) => shape_panic(e),
                 }
             }
         }
@@ -58,7 +58,7 @@ macro_rules! binary {
             fn $op(self, rhs: $Rhs) -> Self::Output {
                 match self.as_dyn().$try_op(rhs) {
                     Ok(t) => t,
-                    Err(e) => fail(e),
+                    Err(e) => shape_panic(e),
                 }
             }
         }
@@ -81,7 +81,7 @@ macro_rules! assign {
             #[track_caller]
             fn $op(&mut self, rhs: R) {
                 if let Err(e) = self.$try_op(rhs) {
-                    fail(e)
+                    shape_panic(e)
                 }
             }
         }

@@ -10,6 +10,7 @@ use core::ops::{Index, IndexMut};
 use super::dims::{DimVec, Strides};
 use super::layout::{Layout, count_or_err};
 use super::{DynView, DynViewMut};
+use crate::error::shape_panic;
 use crate::{Scalar, ShapeError};
 
 /// An owned tensor of any rank, its elements on the heap in row-major order.
@@ -32,12 +33,6 @@ pub struct DynTensor<T> {
     data: Vec<T>,
     dims: DimVec,
     strides: Strides,
-}
-
-#[cold]
-#[track_caller]
-pub(crate) fn fail(e: ShapeError) -> ! {
-    panic!("{e}")
 }
 
 impl<T> DynTensor<T> {
@@ -104,7 +99,7 @@ impl<T> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn from_fn(shape: &[usize], f: impl FnMut(&[usize]) -> T) -> Self {
-        Self::try_from_fn(shape, f).unwrap_or_else(|e| fail(e))
+        Self::try_from_fn(shape, f).unwrap_or_else(|e| shape_panic(e))
     }
 
     /// [`from_fn`](Self::from_fn), with an error instead of a panic or an abort when the shape
@@ -129,7 +124,7 @@ impl<T> DynTensor<T> {
         let mut data = super::buffer::try_with_capacity(n, shape)?;
         for _ in 0..n {
             data.push(f(&index));
-            crate::tensor::step_index(&mut index, shape);
+            crate::layout::index::step_index(&mut index, shape);
         }
         Ok(Self::from_parts(data, DimVec::from_slice(shape)))
     }
@@ -144,7 +139,7 @@ impl<T> DynTensor<T> {
     where
         T: Clone,
     {
-        Self::try_filled(shape, value).unwrap_or_else(|e| fail(e))
+        Self::try_filled(shape, value).unwrap_or_else(|e| shape_panic(e))
     }
 
     /// Every element a clone of `value`; errors as [`try_from_fn`](Self::try_from_fn).
@@ -356,6 +351,28 @@ impl<T> DynTensor<T> {
     pub fn view_mut(&mut self) -> DynViewMut<'_, T> {
         let layout = self.layout();
         DynViewMut::new(&mut self.data, layout)
+    }
+}
+
+// A view's owned copy is written here, beside the views of a tensor, so that the views need not
+// know the owned tensor.
+impl<T> DynView<'_, T> {
+    /// An owned, packed copy.
+    pub fn to_tensor(&self) -> DynTensor<T>
+    where
+        T: Clone,
+    {
+        DynTensor::from_parts(self.to_vec(), self.layout().dims.clone())
+    }
+}
+
+impl<T> DynViewMut<'_, T> {
+    /// An owned, packed copy.
+    pub fn to_tensor(&self) -> DynTensor<T>
+    where
+        T: Clone,
+    {
+        self.view().to_tensor()
     }
 }
 

@@ -13,7 +13,7 @@ use super::dims::DimVec;
 use super::iter::DynIter;
 use super::layout::{Layout, count_or_err};
 use super::plan::{Dst, Src};
-use super::{DynTensor, buffer, plan};
+use super::{buffer, plan};
 use crate::ShapeError;
 
 /// A read-only view of a dynamic-rank tensor: elements of a borrowed buffer laid out by a
@@ -53,7 +53,7 @@ impl<'a, T> DynView<'a, T> {
     /// A row-major view of extents `dims` over `data`, nothing copied (ndarray's
     /// `ArrayView::from_shape`): a buffer from elsewhere, seen with any rank.
     ///
-    /// Errors: as [`DynTensor::from_shape_vec`]'s.
+    /// Errors: as [`DynTensor::from_shape_vec`](crate::DynTensor::from_shape_vec)'s.
     ///
     /// ```
     /// use shaped::{DynView, ShapeError};
@@ -173,15 +173,7 @@ impl<'a, T> DynView<'a, T> {
         buffer::filled_by(self.len(), self.shape(), |out| {
             plan::map(src, out, &mut T::clone)
         })
-        .unwrap_or_else(|e| super::tensor::fail(e))
-    }
-
-    /// An owned, packed copy.
-    pub fn to_tensor(&self) -> DynTensor<T>
-    where
-        T: Clone,
-    {
-        DynTensor::from_parts(self.to_vec(), self.layout.dims.clone())
+        .unwrap_or_else(|e| crate::error::shape_panic(e))
     }
 }
 
@@ -223,7 +215,7 @@ impl<'a, T> DynViewMut<'a, T> {
     /// A mutable row-major view of extents `dims` over `data`, nothing copied (ndarray's
     /// `ArrayViewMut::from_shape`).
     ///
-    /// Errors: as [`DynTensor::from_shape_vec`]'s.
+    /// Errors: as [`DynTensor::from_shape_vec`](crate::DynTensor::from_shape_vec)'s.
     ///
     /// ```
     /// use shaped::{DynTensor, DynViewMut, ShapeError};
@@ -380,14 +372,6 @@ impl<'a, T> DynViewMut<'a, T> {
         T: Clone,
     {
         self.view().to_vec()
-    }
-
-    /// An owned, packed copy.
-    pub fn to_tensor(&self) -> DynTensor<T>
-    where
-        T: Clone,
-    {
-        self.view().to_tensor()
     }
 }
 

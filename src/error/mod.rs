@@ -338,6 +338,15 @@ pub enum ShapeError {
     },
 }
 
+/// A shape error where the operator form (or a method with no `try_` result) has no `Result` to
+/// return it in: the static operations' and the dynamic ones'.
+#[cold]
+#[track_caller]
+#[inline(never)]
+pub(crate) fn shape_panic(e: ShapeError) -> ! {
+    panic!("{e}")
+}
+
 impl ShapeError {
     pub(crate) fn data_length(shape: &[usize], len: usize) -> Self {
         Self::DataLength {

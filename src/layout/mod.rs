@@ -13,6 +13,7 @@ use crate::shape::kind::Kind;
 use crate::{BroadcastInto, Shape};
 
 pub(crate) mod derive;
+pub(crate) mod index;
 mod views;
 pub(crate) use views::stride_of;
 pub use views::{

@@ -18,7 +18,7 @@ mod reduce;
 mod unique;
 pub use unique::UniqueRuns;
 pub(crate) mod engine;
-pub(crate) use engine::shape_panic;
+pub(crate) use crate::error::shape_panic;
 pub(crate) use views::derived;
 pub(crate) mod axis_iter;
 mod reshape;

@@ -130,7 +130,7 @@ macro_rules! key_sorted_unstable {
             // SAFETY: `Self` and `$bits` have the same size and alignment, and every bit pattern
             // is a value of both; `rows` is borrowed for the keys' lifetime only.
             let bits: &mut [$bits] = unsafe { &mut *(rows as *mut [Self] as *mut [$bits]) };
-            <$bits as super::keys::SortKeys>::sort_rows(bits, len, super::keys::Order::$order);
+            <$bits as super::keys::SortKeys>::sort_rows(bits, len, super::order::Order::$order);
         }
     };
 }
@@ -274,7 +274,7 @@ macro_rules! floats {
                 // SAFETY: `$t` and `$bits` have the same size and alignment, and every bit
                 // pattern is a value of both; `rows` is borrowed for the keys' lifetime only.
                 let bits: &mut [$bits] = unsafe { &mut *(rows as *mut [Self] as *mut [$bits]) };
-                <$bits as super::keys::SortKeys>::sort_rows(bits, len, super::keys::Order::Float);
+                <$bits as super::keys::SortKeys>::sort_rows(bits, len, super::order::Order::Float);
                 for lane in rows.chunks_exact_mut(len) {
                     let negative_nans = lane.iter().take_while(|x| x.is_nan()).count();
                     lane.rotate_left(negative_nans);

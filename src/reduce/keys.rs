@@ -1,5 +1,5 @@
 //! Unstable sorts of 32- and 64-bit elements as unsigned keys, in place: an element's bits map one
-//! to one onto a key whose unsigned order is numpy's ([`Order`]), so the lane is sorted as keys
+//! to one onto a key whose unsigned order is numpy's (`Order`, in `order.rs`), so the lane is sorted as keys
 //! and turned back, whatever the element's type. Plain keys sort three times faster than elements
 //! by a key function (BENCHMARKS.md), and one sort serves six types.
 //!
@@ -7,18 +7,7 @@
 //! registers, so a short lane is read and written once), else a radix sort (short lanes: the
 //! standard library's), which takes the keys mapped by the loops here.
 
-/// How an element's bits map onto the unsigned key it sorts by.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Order {
-    /// Unsigned integers: the bits are the key.
-    Unsigned,
-    /// Signed integers: the sign bit flipped.
-    Signed,
-    /// Floats in IEEE 754's total order: negative values (sign bit set) flipped whole, the others
-    /// only their sign bit. `-0.0` sorts just before `0.0` and `NaN`s with the sign bit first:
-    /// the caller moves those after the others.
-    Float,
-}
+use super::order::Order;
 
 /// Lanes up to this long are sorted by the standard library's unstable sort rather than a radix
 /// sort, whose passes over every bucket cost more than the comparisons on so few elements.

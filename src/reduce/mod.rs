@@ -9,6 +9,8 @@ pub(crate) mod fold;
 #[cfg(feature = "alloc")]
 mod keys;
 #[cfg(feature = "alloc")]
+mod order;
+#[cfg(feature = "alloc")]
 mod short_rows;
 #[cfg(all(feature = "std", target_arch = "x86_64", not(miri)))]
 pub(crate) mod simd_arg;

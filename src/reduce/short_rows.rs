@@ -13,7 +13,7 @@
 //! every comparator leaves where it is (a comparator puts the smaller of its two wires first),
 //! so what remains sorts the lane's own wires.
 
-use super::keys::Order;
+use super::order::Order;
 
 /// Lanes sorted side by side: a row of the scratch is one AVX-512 vector of `u32` keys.
 const LANES: usize = 16;
@@ -106,7 +106,7 @@ impl Key for u64 {
     }
 }
 
-/// Sorts, in `order` (`keys::Order`: the element's bits to their key and back), each of the
+/// Sorts, in `order` (`order::Order`: the element's bits to their key and back), each of the
 /// lanes of `len` keys that `keys` is made of, as many of them as come in whole groups of
 /// [`LANES`]; returns how many keys that was (0 when `len` is not in `2..=K::LONGEST`). The
 /// caller sorts the lanes after them.
@@ -171,7 +171,7 @@ fn groups_avx2<K: Key>(keys: &mut [K], len: usize, order: Order, comparators: &[
 #[inline(always)]
 fn groups<K: Key>(keys: &mut [K], len: usize, order: Order, comparators: &[(u8, u8)]) {
     // The bits to the key and back, branch-free: `float` is every bit for floats, `sign` the
-    // top bit for signed integers and floats (`keys::Order`).
+    // top bit for signed integers and floats (`order::Order`).
     let (float, sign) = match order {
         Order::Unsigned => (K::default(), K::default()),
         Order::Signed => (K::default(), K::SIGN),

@@ -9,7 +9,8 @@
 //! comparisons and not a radix sort's histogram of 256 counts per key byte, which made short
 //! stable lanes many times numpy's time (BENCHMARKS.md, "Short stable lanes").
 
-use super::keys::{Order, SortKeys};
+use super::keys::SortKeys;
+use super::order::Order;
 use alloc::vec::Vec;
 
 /// Lanes up to this long are sorted by insertion rather than packed (keys of up to 32 bits;

@@ -322,7 +322,7 @@ impl Kind for Runtime {
             });
         match store {
             Ok(store) => store,
-            Err(e) => crate::ops::shape_panic(e),
+            Err(e) => crate::error::shape_panic(e),
         }
     }
     #[inline(always)]

@@ -235,7 +235,7 @@ impl<T, S: Shape> Tensor<T, S> {
             let mut index = S::Index::default();
             boxed_built(|_| {
                 let value = f(index);
-                crate::tensor::step_index(index.as_mut(), S::DIMS.as_ref());
+                crate::layout::index::step_index(index.as_mut(), S::DIMS.as_ref());
                 value
             })
         })

@@ -6,9 +6,9 @@ use alloc::vec::Vec;
 
 use crate::error::Dims;
 use crate::layout::RowMajor;
+use crate::layout::index::step_index;
 use crate::shape::convert::ShapeInto;
 use crate::shape::kind::Kind;
-use crate::tensor::step_index;
 use crate::{MAX_RANK, Shape, ShapeError, Tensor, TensorView, TensorViewMut};
 
 /// `dims` as `S`'s index type, when they have `S`'s rank and every extent `S` knows; an error
@@ -154,7 +154,7 @@ impl<T, S: Shape> Tensor<T, S> {
         let n = self.len();
         match S2::Kind::try_from_elems::<T, S2>(index, n, self.into_iter()) {
             Ok(store) => Tensor::from_store(store),
-            Err(e) => crate::ops::shape_panic(e),
+            Err(e) => crate::error::shape_panic(e),
         }
     }
 
@@ -214,7 +214,7 @@ impl<'a, T, S: Shape> TensorView<'a, T, S> {
     {
         match self.try_into_shape() {
             Ok(v) => v,
-            Err(e) => crate::ops::shape_panic(e),
+            Err(e) => crate::error::shape_panic(e),
         }
     }
 

@@ -9,6 +9,7 @@ mod error_guide;
 mod firmware;
 mod fuzz;
 mod insns;
+mod layers;
 mod miri;
 mod nightly;
 mod numpy;
@@ -19,11 +20,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-/// Checks `ci` runs (fmt, clippy, clippy release, tests, release tests, product tests with
+/// Checks `ci` runs (fmt, layers, clippy, clippy release, tests, release tests, product tests with
 /// `gemm`, tests on `alloc` alone, tests with no features, clippy with no features, docs, insns,
 /// the profile gate, no_std build, no_std clippy with every no_std feature, Miri, fuzzing, firmware); any failure
 /// returns early, so reaching the end means all.
-const CI_CHECKS: usize = 17;
+const CI_CHECKS: usize = 18;
 
 /// The optional bridges to other crates (`src/interop/`). Features only add impls, so one build
 /// with all of them checks and tests the default build's code too.
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
         "ci" => ci(),
         "install" => install(),
         "insns" => insns::run(&root()),
+        "layers" => layers::run(&root(), &args[1..]),
         "compile-time" => compile_time::run(&root()),
         "error-guide" => error_guide::run(&root()),
         "firmware" => firmware::run(&root()),
@@ -69,7 +71,7 @@ fn main() -> ExitCode {
         "profile-gate" => profiles::gate(&root()),
         "help" | "--help" | "-h" => {
             println!(
-                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  fuzz [--secs N]  each cargo-fuzz target for N s (default 30) with AddressSanitizer (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  profiles  shaped built as a dependent under six release profiles: machine code and speed\n  profile-gate  CI's part of `profiles`: four builds, three products, 2x\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops\n  error-guide  copy the tests/ui/*.stderr snapshots into docs/compile-errors.md"
+                "usage: cargo xtask <task>\n\ntasks:\n  ci       install what is missing, then run every check CI runs\n  install  only install the toolchain pieces the checks need\n  insns    instructions per call of the static kernels vs their baselines (callgrind)\n  layers [--file src/x.rs]  fails when files of src/ import each other in a circle (ARCHITECTURE.md, Layers); with --file, that file's imports\n  miri     every test that reaches `unsafe` code, under Miri (nightly)\n  fuzz [--secs N]  each cargo-fuzz target for N s (default 30) with AddressSanitizer (nightly)\n  numpy    regenerate the numpy differential fixtures (installs numpy)\n  numpy-bench  time numpy on the dynamic workloads\n  profiles  shaped built as a dependent under six release profiles: machine code and speed\n  profile-gate  CI's part of `profiles`: four builds, three products, 2x\n  firmware runs the Cortex-M4F example under QEMU and compares its kernels with hand loops\n  compile-time  build time of 100 static broadcasts vs the same as hand loops\n  error-guide  copy the tests/ui/*.stderr snapshots into docs/compile-errors.md"
             );
             Ok(())
         }
@@ -171,6 +173,9 @@ fn ci() -> Result<(), String> {
     run(&root, "df", &["-h", "."], &[])?;
     let step = |line: &str| cargo_step(&root, &cargo, line, CI_ENV);
     step("fmt --all -- --check")?;
+    // No file of src/ imports another that imports it back (ARCHITECTURE.md, "Layers"): reads
+    // the sources only, so it runs before anything is built.
+    layers::run(&root, &[])?;
     // `gemm` only adds a branch before the matrixmultiply call, so linting with it on lints
     // both.
     step(&format!(

@@ -27,7 +27,8 @@
 //! `[usize; 8]` arrays. Above that, one `Vec` per operation holds the coalesced axes and the
 //! odometer's index (never one per element).
 //!
-//! The folder, one concern a file: this file has the operand ([`Src`]) and the module's
+//! The folder, one concern a file: this file has the operand ([`Src`]), the destination
+//! ([`Dst`]) and the module's
 //! vocabulary; `coalesce` plans (steps 2–3 and the odometer); `runner` hands plans to the kernels
 //! (steps 1, 4, 5); `rows` is the bias-add fast path; `simd` the AVX2 dispatch of the planned zip;
 //! `tiled` runs rank-2 plans that read an operand transposed, in cache-sized tiles; `strided`
@@ -94,7 +95,6 @@ pub(crate) use rows::{trailing, trailing_block, update_rows};
 #[cfg(test)]
 use runner::zip;
 pub(crate) use runner::{Runner, Serial, Split, assign, map};
-pub(crate) use strided::Dst;
 pub(crate) use strided::assign as assign_strided;
 pub(crate) use strided::zip_assign as zip_assign_strided;
 
@@ -138,6 +138,29 @@ impl<'a, T> Src<'a, T> {
         self.dims.len() == dims.len()
             && self.dims.iter().zip(dims).all(|(x, y)| x == y)
             && packed(dims, self.strides)
+    }
+}
+
+/// A destination as the planner writes it: its buffer, the position of its first element, its
+/// extents and signed strides. No two positions it reaches are the same element.
+pub(crate) struct Dst<'a, T> {
+    pub data: &'a mut [T],
+    pub base: usize,
+    pub dims: &'a [usize],
+    pub strides: &'a [isize],
+}
+
+impl<T> Dst<'_, T> {
+    /// `true` when the destination is packed row-major: its elements are `data[base..base + n]`.
+    #[inline]
+    pub(crate) fn is_packed(&self) -> bool {
+        packed(self.dims, self.strides)
+    }
+
+    /// The packed elements (`is_packed` holds).
+    #[inline]
+    pub(crate) fn packed_elems(&mut self, n: usize) -> &mut [T] {
+        &mut self.data[self.base..self.base + n]
     }
 }
 

@@ -6,33 +6,10 @@
 
 use super::coalesce::for_each_block;
 use super::order::by_destination;
-use super::{Src, packed};
+use super::{Dst, Src};
 use crate::MAX_RANK;
 use crate::kernel::row;
 use crate::layout::Plan;
-
-/// A destination as the planner writes it: its buffer, the position of its first element, its
-/// extents and signed strides. No two positions it reaches are the same element.
-pub(crate) struct Dst<'a, T> {
-    pub data: &'a mut [T],
-    pub base: usize,
-    pub dims: &'a [usize],
-    pub strides: &'a [isize],
-}
-
-impl<T> Dst<'_, T> {
-    /// `true` when the destination is packed row-major: its elements are `data[base..base + n]`.
-    #[inline]
-    pub(crate) fn is_packed(&self) -> bool {
-        packed(self.dims, self.strides)
-    }
-
-    /// The packed elements (`is_packed` holds).
-    #[inline]
-    pub(crate) fn packed_elems(&mut self, n: usize) -> &mut [T] {
-        &mut self.data[self.base..self.base + n]
-    }
-}
 
 /// The position of element `j` of a row from `i` with stride `s` (two's complement, wrapping).
 #[inline(always)]

@@ -59,7 +59,7 @@ fn odometer_walks_rank_ten() {
                 .sum()
         };
         assert_eq!(g, a[pos(&ad, &sa)] * 100 + b[pos(&bd, &sb)]);
-        crate::tensor::step_index(&mut idx, &dims);
+        crate::layout::index::step_index(&mut idx, &dims);
     }
 }
 

@@ -193,7 +193,7 @@ impl Split {
         let mut out = buffer::filled_by(n, &self.out_dims, |slots| {
             plan::map(self.kept_at(data, first), slots, &mut |x: &T| *x)
         })
-        .unwrap_or_else(|e| crate::dynamic::tensor::fail(e));
+        .unwrap_or_else(|e| crate::error::shape_panic(e));
         if plan::packed(&self.kept_dims, &self.kept_strides) {
             let run = |base: usize| &data[base..base + n];
             let mut rest = starts.by_ref().map(run);

@@ -14,6 +14,7 @@
 
 use core::marker::PhantomData;
 
+use crate::error::shape_panic;
 use crate::layout::{Layout, Plan, broadcast_strides, element_count, plan};
 use crate::shape::kind::Kind;
 use crate::storage::holder::{Holder, Inline};
@@ -66,14 +67,6 @@ impl<S: Shape, A: Operand, B: Operand> Planned<S, A, B> {
 
 /// The kind of an operation over operands `A` and `B`: `Fixed` only when both shapes are.
 pub(crate) type KindOf2<A, B> = <<A as Operand>::Kind as Kind>::Or<<B as Operand>::Kind>;
-
-/// A shape error where the operator form has no `Result` to return it in.
-#[cold]
-#[track_caller]
-#[inline(never)]
-pub(crate) fn shape_panic(e: ShapeError) -> ! {
-    panic!("{e}")
-}
 
 /// Where the result of an operation over `A` and `B` goes: on the heap when either is boxed.
 pub(crate) type HolderOf2<A, B> = <<A as Operand>::Holder as Holder>::Or<<B as Operand>::Holder>;

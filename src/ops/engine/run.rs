@@ -12,7 +12,8 @@
 
 #[cfg(debug_assertions)]
 use super::Planned;
-use super::{runtime, shape_panic};
+use super::runtime;
+use crate::error::shape_panic;
 use crate::shape::kind::{Fixed, Runtime};
 use crate::storage::holder::Holder;
 use crate::{Operand, Shape, ShapeError, Tensor};

@@ -4,7 +4,7 @@
 //!
 //! AVX2 compares signed integers only (and has no 64-bit minimum or maximum), so its keys are
 //! signed: an element's bits map one to one onto a key whose *signed* order is numpy's (the
-//! unsigned key of `keys::Order` with its sign bit flipped). The map is its own inverse. AVX2
+//! unsigned key of `order::Order` with its sign bit flipped). The map is its own inverse. AVX2
 //! has no compress either: a permutation from a table moves the chosen lanes to the front, the
 //! others after them, and a register split at the pivot is stored whole at both ends of the run.
 //!
@@ -41,7 +41,7 @@ macro_rules! lanes {
             /// Keys in a register.
             pub(in super::super) const W: usize = $w;
 
-            /// How an [`Order`](crate::reduce::keys::Order) maps bits to keys in a register: a
+            /// How an [`Order`](crate::reduce::order::Order) maps bits to keys in a register: a
             /// key is `x ^ ((sign_fill(x) & a) | b)`, and so are the bits of a key (the key's
             /// sign bit is the element's): `b` the sign bit for unsigned integers, nothing for
             /// signed ones, and `a` every bit but the sign for floats (negative ones flipped
@@ -53,8 +53,8 @@ macro_rules! lanes {
             }
 
             /// Whether `order` leaves the bits as they are (this module's keys are in it).
-            pub(in super::super) fn identity(order: crate::reduce::keys::Order) -> bool {
-                order == crate::reduce::keys::Order::$order
+            pub(in super::super) fn identity(order: crate::reduce::order::Order) -> bool {
+                order == crate::reduce::order::Order::$order
             }
 
             key_order!($keys, $k);
@@ -62,8 +62,8 @@ macro_rules! lanes {
             /// The map of `order`.
             #[target_feature(enable = "avx2")]
             #[inline]
-            pub(in super::super) fn flip(order: crate::reduce::keys::Order) -> Flip {
-                use crate::reduce::keys::Order;
+            pub(in super::super) fn flip(order: crate::reduce::order::Order) -> Flip {
+                use crate::reduce::order::Order;
                 let (a, b) = match order {
                     Order::Unsigned => (0, Key::MIN),
                     Order::Signed => (0, 0),

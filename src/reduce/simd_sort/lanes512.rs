@@ -36,7 +36,7 @@ macro_rules! lanes {
             /// Keys in a register.
             pub(in super::super) const W: usize = $w;
 
-            /// How an [`Order`](crate::reduce::keys::Order) maps bits to keys in a register: a
+            /// How an [`Order`](crate::reduce::order::Order) maps bits to keys in a register: a
             /// key is `x ^ ((sign_fill(x) & a) | b)`, and the bits are
             /// `k ^ ((!sign_fill(k) & a) | b)` (`sign_fill` sets every bit where the sign bit
             /// is): `a = 0, b = 0` for unsigned integers, `b` the sign bit for signed ones, and
@@ -48,8 +48,8 @@ macro_rules! lanes {
             }
 
             /// Whether `order` leaves the bits as they are (unsigned integers).
-            pub(in super::super) fn identity(order: crate::reduce::keys::Order) -> bool {
-                order == crate::reduce::keys::Order::Unsigned
+            pub(in super::super) fn identity(order: crate::reduce::order::Order) -> bool {
+                order == crate::reduce::order::Order::Unsigned
             }
 
             key_order!(Integer, $k);
@@ -57,8 +57,8 @@ macro_rules! lanes {
             /// The map of `order`.
             #[target_feature(enable = "avx512f")]
             #[inline]
-            pub(in super::super) fn flip(order: crate::reduce::keys::Order) -> Flip {
-                use crate::reduce::keys::Order;
+            pub(in super::super) fn flip(order: crate::reduce::order::Order) -> Flip {
+                use crate::reduce::order::Order;
                 const SIGN: Key = 1 << (Key::BITS - 1);
                 let (a, b) = match order {
                     Order::Unsigned => (0, 0),

@@ -70,7 +70,7 @@ mod network;
 #[cfg(test)]
 mod tests;
 
-use super::keys::Order;
+use super::order::Order;
 
 /// Sorts `bits` by their keys in `order` with AVX-512 or AVX2 and returns `true`, or returns
 /// `false` (nothing done) when the CPU has neither (with POPCNT).
