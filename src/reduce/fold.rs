@@ -34,11 +34,13 @@ pub(crate) fn pairwise<T: Copy>(x: &[T], op: &impl Fn(T, T) -> T) -> T {
     blocks(x, op)
 }
 
-/// [`pairwise`] of at least [`LANES`] elements. Out of line: inlined into a loop over many
-/// lanes (a reduction along an axis), the fully unrolled tree of one block was vectorised
-/// across lanes, gathering each vector element by element, where called it is vectorised
-/// within the lane.
-#[inline(never)]
+/// [`pairwise`] of at least [`LANES`] elements. Out of line with vector units: inlined into a
+/// loop over many lanes (a reduction along an axis), the fully unrolled tree of one block was
+/// vectorised across lanes, gathering each vector element by element, where called it is
+/// vectorised within the lane. Without them (a Cortex-M: eight accumulators) the call cost
+/// more than it saved.
+#[cfg_attr(any(target_arch = "x86_64", target_arch = "aarch64"), inline(never))]
+#[cfg_attr(not(any(target_arch = "x86_64", target_arch = "aarch64")), inline)]
 fn blocks<T: Copy>(x: &[T], op: &impl Fn(T, T) -> T) -> T {
     if x.len() <= BLOCK {
         let (chunks, rest) = x.as_chunks::<LANES>();
